@@ -1,0 +1,97 @@
+// The only reader of process.env. Every variable is parsed once into a frozen, typed object; a bad value
+// stops start-up with a message that names the variable and says how to fix it.
+
+export type DatabaseUrl = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string }
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  readonly database: DatabaseUrl
+  /** Optional read replica (PostgreSQL only); reads go there, writes to `database`. */
+  readonly readDatabase: DatabaseUrl | null
+  /** The brand word in the key headers: `x-<brand>-key-id` and `x-<brand>-key-secret`. */
+  readonly keyBrand: string
+  /** Load the starter dataset into an empty database at start. */
+  readonly seed: boolean
+  readonly logLevel: string
+  /** Worker processes for `npm start` (PostgreSQL only; SQLite is one process). */
+  readonly workers: number
+  /** How long a verified API key is trusted without asking the database again. */
+  readonly keyCacheSeconds: number
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./var/hortus.db'
+
+export function parseDatabaseUrl(value: string): DatabaseUrl | null {
+  if (value.startsWith('sqlite:')) {
+    const path = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
+    return path ? { dialect: 'sqlite', path } : null
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) return { dialect: 'postgres', url: value }
+  return null
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = []
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name}=${raw}: must be a whole number from ${min} to ${max}`)
+      return fallback
+    }
+    return value
+  }
+
+  const databaseUrl = (name: string, fallback: string | null): DatabaseUrl | null => {
+    const raw = env[name] || fallback
+    if (raw === null) return null
+    const parsed = parseDatabaseUrl(raw)
+    if (!parsed) problems.push(`${name}=${raw}: use sqlite:<path> or postgres://user:pass@host:port/db`)
+    return parsed
+  }
+
+  const keyBrand = (env.HORTUS_KEY_BRAND || 'service').toLowerCase()
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(keyBrand)) {
+    problems.push(`HORTUS_KEY_BRAND=${keyBrand}: use letters, digits and single hyphens (it goes in a header name)`)
+  }
+
+  const seedRaw = (env.HORTUS_SEED || 'on').toLowerCase()
+  if (!['on', 'off'].includes(seedRaw)) problems.push(`HORTUS_SEED=${seedRaw}: use on or off`)
+
+  const database = databaseUrl('DATABASE_URL', DEFAULT_DATABASE_URL) ?? { dialect: 'sqlite', path: '' }
+  const readDatabase = databaseUrl('DATABASE_READ_URL', null)
+  if (readDatabase && readDatabase.dialect !== database.dialect) {
+    problems.push('DATABASE_READ_URL must use the same database kind as DATABASE_URL')
+  }
+
+  const workers = integer('HORTUS_WORKERS', 1, 1, 64)
+  if (workers > 1 && database.dialect === 'sqlite') {
+    problems.push('HORTUS_WORKERS > 1 needs PostgreSQL: an embedded SQLite database is served by one process')
+  }
+
+  const config: Config = {
+    port: integer('PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    database,
+    readDatabase,
+    keyBrand,
+    seed: seedRaw !== 'off',
+    logLevel: env.LOG_LEVEL || 'info',
+    workers,
+    keyCacheSeconds: integer('HORTUS_KEY_CACHE_SECONDS', 10, 0, 3600),
+  }
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+  if (!levels.includes(config.logLevel)) problems.push(`LOG_LEVEL=${config.logLevel}: use one of ${levels.join(', ')}`)
+
+  if (problems.length) throw new ConfigError(problems)
+  return Object.freeze(config)
+}

@@ -1,0 +1,79 @@
+// Table types shared by both dialects. Timestamps are ISO 8601 strings in UTC with milliseconds on both:
+// SQLite stores the text, PostgreSQL stores timestamptz and its driver is told to hand back the same text.
+import type { Generated } from 'kysely'
+
+export interface AccountsTable {
+  id: Generated<number>
+  email: string
+  name: string
+  password_hash: string | null
+  created_at: string
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>
+  key_id: string
+  /** SHA-256 of the secret; secrets are 256-bit random, so a slow hash adds nothing but latency. */
+  secret_hash: string
+  last_four: string
+  account_id: number
+  label: string
+  created_at: string
+  revoked_at: string | null
+}
+
+export interface PlantsTable {
+  id: Generated<number>
+  type: 'Plant' | 'Variety'
+  scientific_name: string
+  name: string
+  parent_id: number | null
+  slug: string
+  version: number
+  created_at: string
+  updated_at: string
+  /** The whole plant object as served, written in the same transaction as every change. */
+  doc: string
+}
+
+/** One row per attribute value and per element of a comma-separated value, lower-cased: the facet index. */
+export interface PlantFacetsTable {
+  plant_id: number
+  key: string
+  value: string
+}
+
+export interface PlantRevisionsTable {
+  id: Generated<number>
+  plant_id: number
+  version: number
+  note: string
+  author_id: number | null
+  author: string
+  created_at: string
+  /** JSON array of {field, from, to}. */
+  changes: string
+}
+
+export interface PlantLinksTable {
+  id: Generated<number>
+  /** The pair is stored with the smaller id first, so a link is symmetric and unique in either direction. */
+  plant_low: number
+  plant_high: number
+  type: 'companion-to' | 'antagonist-to'
+  note: string
+  author: string
+  created_at: string
+  removed_at: string | null
+  removed_note: string | null
+  removed_by: string | null
+}
+
+export interface Database {
+  accounts: AccountsTable
+  api_keys: ApiKeysTable
+  plants: PlantsTable
+  plant_facets: PlantFacetsTable
+  plant_revisions: PlantRevisionsTable
+  plant_links: PlantLinksTable
+}

@@ -1,0 +1,45 @@
+// The embedded database: one SQLite file in WAL mode, opened by one process.
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import type { Database } from './schema.ts'
+import type { Store, Tx } from './store.ts'
+import { migrateToLatest } from './migrate.ts'
+import { sqliteMigrations } from './migrations/sqlite/index.ts'
+import { SqliteSearch } from '../search/sqlite-search.ts'
+
+// Codes that mean "busy, locked or out of resources right now", not "your query is wrong".
+const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOMEM|PROTOCOL|READONLY)/
+
+export async function openSqliteStore(path: string): Promise<Store> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new SQLite(path)
+  sqlite.pragma('journal_mode = WAL')
+  // Durable commits: an acknowledged write survives a power cut.
+  sqlite.pragma('synchronous = FULL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  try {
+    await migrateToLatest(db, sqliteMigrations)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+
+  const codeOf = (error: unknown): string =>
+    error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
+
+  return {
+    dialect: 'sqlite',
+    db,
+    reader: db,
+    search: new SqliteSearch(),
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
+    isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
+    isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),
+    close: () => db.destroy(),
+  }
+}

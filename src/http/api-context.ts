@@ -1,0 +1,46 @@
+// What every API route needs: the store, and the account of the verified key.
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Account } from '../accounts/account.ts'
+import type { Store } from '../db/store.ts'
+import { AppError } from '../errors.ts'
+
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>
+
+export interface ApiOptions {
+  store: Store
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: Account | null
+  }
+  interface FastifyContextConfig {
+    /** Served without a key (the OpenAPI document). */
+    public?: boolean
+  }
+}
+
+export function accountOf(request: FastifyRequest): Account {
+  if (!request.account) throw new AppError('notAuthenticated', 'Send the two key headers.')
+  return request.account
+}
+
+/** Sends JSON that is already serialised (stored plant documents), skipping a parse and re-stringify. */
+export function sendJson(reply: FastifyReply, json: string, status = 200): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(json)
+}

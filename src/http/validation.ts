@@ -1,0 +1,59 @@
+// Request validation. Query strings and path parameters are coerced from text; bodies never are, so
+// `"version": "3"` or an attribute value of 5 is an error rather than silently converted.
+import { Ajv, type ErrorObject } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import type { FastifySchemaCompiler } from 'fastify'
+import type { FieldProblem } from '../errors.ts'
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+
+const options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const
+const queryAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }))
+const bodyAjv = addFormats(new Ajv({ ...options, coerceTypes: false }))
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object)
+
+/** Fields the service sets itself; naming them in the error tells the client why they were refused. */
+const SERVICE_FIELDS = new Set(['id', 'version', 'created_at', 'updated_at', 'slug', 'link', 'images'])
+
+/** One problem per failing field, in a wording a client can act on. */
+export function fieldProblems(errors: Partial<ErrorObject>[]): FieldProblem[] {
+  const byField = new Map<string, string>()
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || error.keyword === 'if') continue
+    const field = fieldOf(error)
+    if (!byField.has(field)) byField.set(field, problemOf(error))
+  }
+  return [...byField].map(([field, problem]) => ({ field, problem }))
+}
+
+function fieldOf(error: Partial<ErrorObject>): string {
+  const segments = (error.instancePath ?? '').split('/').filter(Boolean)
+  const params = (error.params ?? {}) as Record<string, unknown>
+  if (error.keyword === 'required') segments.push(String(params.missingProperty))
+  if (error.keyword === 'additionalProperties') segments.push(String(params.additionalProperty))
+  const path = segments.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('')
+  return path.replace(/^\./, '') || 'body'
+}
+
+function problemOf(error: Partial<ErrorObject>): string {
+  const params = (error.params ?? {}) as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return 'required'
+    case 'additionalProperties':
+      return SERVICE_FIELDS.has(String(params.additionalProperty))
+        ? 'set by the service, not by clients'
+        : 'not a known field'
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`
+    case 'pattern':
+      return 'must not be empty or blank'
+    case 'type':
+      return error.instancePath ? `must be ${String(params.type)}` : 'the body must be a JSON object'
+    default:
+      return error.message ?? 'is invalid'
+  }
+}

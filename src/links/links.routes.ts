@@ -1,0 +1,79 @@
+// /plants/<id>/links: how companions and antagonists are written and read.
+import { Type } from 'typebox'
+import { ErrorSchema, IdParams, OffsetPaginationSchema, PageQuery, commonErrors } from '../http/schemas.ts'
+import { accountOf, type Api, type ApiOptions } from '../http/api-context.ts'
+import { createLink, listPlantLinks, removeLink } from './link.service.ts'
+
+const tags = ['links']
+const LinkType = Type.Enum(['companion-to', 'antagonist-to'])
+const Note = Type.String({ pattern: '\\S', maxLength: 2000, description: 'Why, and the source.' })
+
+const LinkSchema = Type.Object({
+  id: Type.Integer(),
+  type: LinkType,
+  plant_id: Type.Integer({ description: 'The other plant of the link.' }),
+  name: Type.String(),
+  scientific_name: Type.String(),
+  note: Type.String(),
+  author: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+})
+
+const RemovedLinkSchema = Type.Object({
+  ...LinkSchema.properties,
+  removed_at: Type.String({ format: 'date-time' }),
+  removed_note: Type.String(),
+  removed_by: Type.String(),
+})
+
+const LinkParams = Type.Object({ ...IdParams.properties, link_id: Type.String({ pattern: '^[0-9]{1,15}$' }) })
+const writeErrors = { ...commonErrors, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema }
+
+export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void> {
+  api.get(
+    '/plants/:id/links',
+    {
+      schema: {
+        tags,
+        summary: 'Every link of a plant (companions and antagonists), with type and note',
+        params: IdParams,
+        querystring: Type.Object({ ...PageQuery.properties, type: Type.Optional(LinkType) }),
+        response: { 200: Type.Object({ links: Type.Array(LinkSchema), pagination: OffsetPaginationSchema }), ...commonErrors },
+      },
+    },
+    async (request) => listPlantLinks(store, Number(request.params.id), request.query),
+  )
+
+  api.post(
+    '/plants/:id/links',
+    {
+      schema: {
+        tags,
+        summary: 'Link two plants; links are symmetric and one per pair',
+        params: IdParams,
+        body: Type.Object(
+          { plant_id: Type.Integer({ minimum: 1 }), type: LinkType, note: Note },
+          { additionalProperties: false },
+        ),
+        response: { 201: LinkSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createLink(store, Number(request.params.id), request.body, accountOf(request))),
+  )
+
+  api.delete(
+    '/plants/:id/links/:link_id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a link, saying why (the removal is kept with its note)',
+        params: LinkParams,
+        body: Type.Object({ note: Note }, { additionalProperties: false }),
+        response: { 200: RemovedLinkSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      removeLink(store, Number(request.params.id), Number(request.params.link_id), request.body.note, accountOf(request)),
+  )
+}

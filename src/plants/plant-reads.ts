@@ -1,0 +1,103 @@
+// Reading plants. Every answer is built from the stored documents, so no plant is re-assembled per request.
+import type { Store } from '../db/store.ts'
+import { AppError, notFound } from '../errors.ts'
+import { offsetPagination, offsetWindow, pageSize, plantListJson, type PageRequest } from '../paging.ts'
+import type { FieldChange } from './plant-changes.ts'
+import * as repo from './plant.repository.ts'
+
+export interface ListPlantsRequest extends PageRequest {
+  last_id?: number | undefined
+  updated_since?: string | undefined
+}
+
+export async function getPlantDoc(store: Store, id: number): Promise<string> {
+  const doc = await repo.findPlantDoc(store.reader, id)
+  if (doc === undefined) throw notFound(`Plant ${id}`)
+  return doc
+}
+
+export async function listPlants(store: Store, request: ListPlantsRequest): Promise<string> {
+  const filter = { updatedSince: request.updated_since ? parseInstant(request.updated_since) : null }
+  const db = store.reader
+  if (request.page !== undefined) {
+    const { page, perPage, limit, offset } = offsetWindow(request)
+    const [total, docs] = await Promise.all([
+      repo.countPlants(db, filter),
+      repo.listPlantDocsPage(db, filter, limit, offset),
+    ])
+    return plantListJson(docs, offsetPagination(page, perPage, total))
+  }
+  const perPage = pageSize(request.per_page)
+  const afterId = request.last_id ?? 0
+  const [total, rows] = await Promise.all([
+    repo.countPlants(db, filter),
+    repo.listPlantDocsAfter(db, filter, afterId, perPage + 1),
+  ])
+  const page = rows.slice(0, perPage)
+  const lastId = page.length ? Number(page[page.length - 1]!.id) : afterId
+  return plantListJson(
+    page.map((row) => row.doc),
+    { per_page: perPage, total, last_id: lastId, has_more: rows.length > perPage },
+  )
+}
+
+export async function listVarieties(store: Store, id: number, request: PageRequest): Promise<string> {
+  await assertPlantExists(store, id)
+  const { page, perPage, limit, offset } = offsetWindow(request)
+  const [total, docs] = await Promise.all([
+    repo.countVarieties(store.reader, id),
+    repo.listVarietyDocs(store.reader, id, limit, offset),
+  ])
+  return plantListJson(docs, offsetPagination(page, perPage, total))
+}
+
+export async function listCompanions(store: Store, id: number, request: PageRequest): Promise<string> {
+  await assertPlantExists(store, id)
+  const { page, perPage, limit, offset } = offsetWindow(request)
+  const [total, docs] = await Promise.all([
+    repo.countLinkedPlants(store.reader, id, 'companion-to'),
+    repo.listLinkedPlantDocs(store.reader, id, 'companion-to', limit, offset),
+  ])
+  return plantListJson(docs, offsetPagination(page, perPage, total))
+}
+
+export async function listRevisions(store: Store, id: number, request: PageRequest) {
+  await assertPlantExists(store, id)
+  const { page, perPage, limit, offset } = offsetWindow(request)
+  const [total, rows] = await Promise.all([
+    repo.countRevisions(store.reader, id),
+    repo.listRevisions(store.reader, id, limit, offset),
+  ])
+  return {
+    revisions: rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] })),
+    pagination: offsetPagination(page, perPage, total),
+  }
+}
+
+export async function assertPlantExists(store: Store, id: number): Promise<void> {
+  if (!(await repo.plantExists(store.reader, id))) throw notFound(`Plant ${id}`)
+}
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
+
+/** An ISO 8601 date or date-time as the stored timestamp format; a time without a zone is UTC. */
+export function parseInstant(text: string): string {
+  const trimmed = text.trim()
+  const match = INSTANT.exec(trimmed)
+  const isRealDate = match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))
+  const withZone = trimmed.length === 10 ? `${trimmed}T00:00:00Z` : match?.[4] ? trimmed : `${trimmed}Z`
+  const time = isRealDate ? Date.parse(withZone.replace(' ', 'T')) : NaN
+  if (Number.isNaN(time)) {
+    throw new AppError(
+      'badRequest',
+      `Query parameter updated_since: "${text}" is not an ISO 8601 date or date-time (e.g. 2026-11-22 or 2026-11-22T10:15:30Z).`,
+    )
+  }
+  return new Date(time).toISOString()
+}
+
+/** Date.parse rolls 2026-02-30 over into March; a real date survives the round trip. */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}

@@ -1,0 +1,191 @@
+// Creating and updating plants: the rules of the interface, one transaction per save, a revision for each.
+import type { Account } from '../accounts/account.ts'
+import type { Store, Tx } from '../db/store.ts'
+import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
+import { ALTERNATE_NAME_KEY, plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
+import { diffPlant, mergeAttributes, type PlantFields } from './plant-changes.ts'
+import * as repo from './plant.repository.ts'
+import { slugify, uniqueSlug } from './slug.ts'
+
+export interface CreatePlantInput {
+  scientific_name: string
+  name: string
+  note: string
+  description?: string | undefined
+  type?: PlantType | 'Species' | undefined
+  parent_id?: number | null | undefined
+  data?: Attribute[] | undefined
+}
+
+export interface UpdatePlantInput {
+  version: number
+  note: string
+  scientific_name?: string | undefined
+  name?: string | undefined
+  description?: string | undefined
+  type?: PlantType | 'Species' | undefined
+  parent_id?: number | null | undefined
+  data?: Attribute[] | undefined
+  /** Derive a new slug from the (new) names; otherwise a slug never changes. */
+  regenerate_slug?: boolean | undefined
+}
+
+const now = (): string => new Date().toISOString()
+const canonicalType = (type: PlantType | 'Species' | undefined): PlantType | undefined =>
+  type === 'Species' ? 'Plant' : type
+
+export async function createPlant(store: Store, input: CreatePlantInput, author: Account): Promise<string> {
+  return retryOnSlugRace(store, async () =>
+    store.transaction(async (tx) => {
+      const type = canonicalType(input.type) ?? (input.parent_id != null ? 'Variety' : 'Plant')
+      const fields: PlantFields = {
+        type,
+        scientific_name: input.scientific_name.trim(),
+        name: input.name.trim(),
+        description: input.description ?? '',
+        parent_id: input.parent_id ?? null,
+        slug: '',
+        data: mergeAttributes([], input.data ?? []),
+      }
+      const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, fields, null))]
+      if (problems.length) throw validationFailed(problems)
+
+      fields.slug = await uniqueSlug(slugify(fields.scientific_name, fields.name), (slug) => repo.slugTaken(tx, slug))
+      const timestamp = now()
+      const id = await repo.insertPlant(tx, { ...rowFields(fields), version: 1, created_at: timestamp, updated_at: timestamp, doc: '' })
+      const plant = toPlant(id, fields, 1, timestamp, timestamp)
+      const doc = plantDocument(plant)
+      await repo.setPlantDoc(tx, id, doc)
+      await saveDerived(store, tx, plant, null, input.note, author)
+      return doc
+    }),
+  )
+}
+
+export async function updatePlant(store: Store, id: number, input: UpdatePlantInput, author: Account): Promise<string> {
+  return retryOnSlugRace(store, async () =>
+    store.transaction(async (tx) => {
+      const row = await repo.findPlant(tx, id)
+      if (!row) throw notFound(`Plant ${id}`)
+      if (row.version !== input.version) throw versionMismatch(row.version)
+      const current = JSON.parse(row.doc) as Plant
+
+      const before: PlantFields = { ...current }
+      const type = canonicalType(input.type) ?? current.type
+      const after: PlantFields = {
+        type,
+        scientific_name: input.scientific_name?.trim() ?? current.scientific_name,
+        name: input.name?.trim() ?? current.name,
+        description: input.description ?? current.description,
+        // Becoming a Plant drops the parent unless the client names one (which is then an error).
+        parent_id: input.parent_id !== undefined ? input.parent_id : type === 'Plant' ? null : current.parent_id,
+        slug: current.slug,
+        data: mergeAttributes(current.data, input.data ?? []),
+      }
+      const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, after, id))]
+      if (after.type === 'Variety' && current.type === 'Plant' && (await repo.countVarieties(tx, id)) > 0) {
+        problems.push({ field: 'type', problem: 'a plant that has varieties cannot become a Variety' })
+      }
+      if (problems.length) throw validationFailed(problems)
+      if (input.regenerate_slug) {
+        const base = slugify(after.scientific_name, after.name)
+        after.slug = await uniqueSlug(base, async (slug) => slug !== current.slug && (await repo.slugTaken(tx, slug)))
+      }
+      if (diffPlant(before, after).length === 0) {
+        throw validationFailed([
+          { field: 'body', problem: 'nothing changed; send at least one field with a new value (name, scientific_name, description, type, parent_id or data)' },
+        ])
+      }
+
+      const version = row.version + 1
+      const plant = toPlant(id, after, version, current.created_at, now())
+      const doc = plantDocument(plant)
+      const saved = await repo.updatePlantIfVersion(tx, id, row.version, {
+        ...rowFields(after),
+        version,
+        updated_at: plant.updated_at,
+        doc,
+      })
+      if (!saved) throw versionMismatch(null)
+      await saveDerived(store, tx, plant, before, input.note, author)
+      return doc
+    }),
+  )
+}
+
+function versionMismatch(current: number | null): AppError {
+  const which = current === null ? 'a newer version' : `version ${current}`
+  return new AppError('versionMismatch', `The plant has changed since you read it (it is now at ${which}). Fetch it again, re-apply your change and send the new version.`)
+}
+
+function rowFields(fields: PlantFields) {
+  const { type, scientific_name, name, parent_id, slug } = fields
+  return { type, scientific_name, name, parent_id, slug }
+}
+
+function toPlant(id: number, fields: PlantFields, version: number, createdAt: string, updatedAt: string): Plant {
+  return {
+    ...fields,
+    id,
+    version,
+    link: '',
+    created_at: createdAt,
+    updated_at: updatedAt,
+    images: { thumb: null, title: null },
+  }
+}
+
+/** The facet index, the search index and the revision: written in the same transaction as the plant. */
+async function saveDerived(store: Store, tx: Tx, plant: Plant, before: PlantFields | null, note: string, author: Account) {
+  await repo.replaceFacets(tx, plant.id, plant.data)
+  await store.search.put(tx, {
+    id: plant.id,
+    name: plant.name,
+    scientific_name: plant.scientific_name,
+    alternate_names: plant.data.find((attribute) => attribute.key === ALTERNATE_NAME_KEY)?.value ?? '',
+    description: plant.description,
+  })
+  await repo.insertRevision(tx, {
+    plant_id: plant.id,
+    version: plant.version,
+    note: note.trim(),
+    author_id: author.id,
+    author: author.name,
+    created_at: plant.updated_at,
+    changes: JSON.stringify(diffPlant(before, plant)),
+  })
+}
+
+function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
+  const seen = new Set<string>()
+  const problems: FieldProblem[] = []
+  for (const [index, { key }] of (data ?? []).entries()) {
+    if (seen.has(key)) problems.push({ field: `data[${index}].key`, problem: `"${key}" is given more than once` })
+    seen.add(key)
+  }
+  return problems
+}
+
+/** A Variety needs an existing parent that is a Plant (so the tree is one level deep and has no cycles). */
+async function parentProblems(tx: Tx, fields: PlantFields, selfId: number | null): Promise<FieldProblem[]> {
+  if (fields.type === 'Plant') {
+    return fields.parent_id === null ? [] : [{ field: 'parent_id', problem: 'a Plant has no parent; use type Variety or leave parent_id out' }]
+  }
+  if (fields.parent_id === null) return [{ field: 'parent_id', problem: 'required for a Variety: the id of its parent plant' }]
+  if (fields.parent_id === selfId) return [{ field: 'parent_id', problem: 'a plant cannot be its own parent' }]
+  const parent = await repo.findPlant(tx, fields.parent_id)
+  if (!parent) return [{ field: 'parent_id', problem: `no plant has id ${fields.parent_id}` }]
+  if (parent.type !== 'Plant') return [{ field: 'parent_id', problem: `plant ${fields.parent_id} is a Variety; a parent must be a Plant` }]
+  return []
+}
+
+/** Two concurrent saves can pick the same free slug; the unique index stops the second, which tries again. */
+async function retryOnSlugRace<T>(store: Store, save: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await save()
+    } catch (error) {
+      if (attempt >= 3 || !store.isUniqueViolation(error)) throw error
+    }
+  }
+}

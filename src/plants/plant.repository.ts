@@ -1,0 +1,199 @@
+// All SQL about plants, their facets and revisions. Written once with Kysely for both databases.
+import { sql } from 'kysely'
+import type { Db, Tx } from '../db/store.ts'
+import type { PlantsTable, PlantRevisionsTable } from '../db/schema.ts'
+import type { Attribute } from './plant.ts'
+import { facetRows } from './plant.ts'
+
+export type PlantRow = Omit<PlantsTable, 'id'> & { id: number }
+export type NewPlantRow = Omit<PlantsTable, 'id'>
+export type RevisionRow = Omit<PlantRevisionsTable, 'id'>
+
+export interface PlantFilter {
+  updatedSince: string | null
+}
+
+export async function findPlant(db: Db, id: number): Promise<PlantRow | undefined> {
+  return db.selectFrom('plants').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function findPlantDoc(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('plants').select('doc').where('id', '=', id).executeTakeFirst()
+  return row?.doc
+}
+
+export async function plantExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('plants').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+export async function slugTaken(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('plants').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined
+}
+
+function filtered(db: Db, filter: PlantFilter) {
+  let query = db.selectFrom('plants')
+  if (filter.updatedSince) query = query.where('updated_at', '>=', filter.updatedSince)
+  return query
+}
+
+export async function countPlants(db: Db, filter: PlantFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+/** One page after `afterId`, plus one more row to tell whether another page follows. */
+export async function listPlantDocsAfter(db: Db, filter: PlantFilter, afterId: number, limit: number) {
+  return filtered(db, filter)
+    .select(['id', 'doc'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
+export async function listPlantDocsPage(db: Db, filter: PlantFilter, limit: number, offset: number) {
+  // The ids of the page are found first, so skipped rows are never read whole.
+  const ids = filtered(db, filter).select('id').orderBy('id').limit(limit).offset(offset)
+  const rows = await db.selectFrom('plants').select('doc').where('id', 'in', ids).orderBy('id').execute()
+  return rows.map((row) => row.doc)
+}
+
+export async function countVarieties(db: Db, parentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('plants')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('parent_id', '=', parentId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+export async function listVarietyDocs(db: Db, parentId: number, limit: number, offset: number) {
+  const rows = await db
+    .selectFrom('plants')
+    .select('doc')
+    .where('parent_id', '=', parentId)
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  return rows.map((row) => row.doc)
+}
+
+export async function findExact(db: Db, scientificName: string, type: string, name: string | null) {
+  let query = db
+    .selectFrom('plants')
+    .select('doc')
+    .where('scientific_name', '=', scientificName)
+    .where('type', '=', type as PlantRow['type'])
+  if (name !== null) query = query.where('name', '=', name)
+  const rows = await query.orderBy('id').limit(100).execute()
+  return rows.map((row) => row.doc)
+}
+
+export async function insertPlant(tx: Tx, row: NewPlantRow): Promise<number> {
+  const inserted = await tx.insertInto('plants').values(row).returning('id').executeTakeFirstOrThrow()
+  return Number(inserted.id)
+}
+
+export async function setPlantDoc(tx: Tx, id: number, doc: string): Promise<void> {
+  await tx.updateTable('plants').set({ doc }).where('id', '=', id).execute()
+}
+
+/** The optimistic-locking write: one statement that only succeeds on the version the client read. */
+export async function updatePlantIfVersion(
+  tx: Tx,
+  id: number,
+  expectedVersion: number,
+  changes: Omit<PlantRow, 'id' | 'created_at'>,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('plants')
+    .set(changes)
+    .where('id', '=', id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function replaceFacets(tx: Tx, plantId: number, data: Attribute[]): Promise<void> {
+  await tx.deleteFrom('plant_facets').where('plant_id', '=', plantId).execute()
+  const rows = facetRows(plantId, data)
+  // Chunks keep each statement under SQLite's bound-parameter limit.
+  for (let start = 0; start < rows.length; start += 200) {
+    await tx
+      .insertInto('plant_facets')
+      .values(rows.slice(start, start + 200))
+      .execute()
+  }
+}
+
+export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<void> {
+  await tx.insertInto('plant_revisions').values(revision).execute()
+}
+
+export async function countRevisions(db: Db, plantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('plant_revisions')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('plant_id', '=', plantId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+export async function listRevisions(db: Db, plantId: number, limit: number, offset: number) {
+  return db
+    .selectFrom('plant_revisions')
+    .select(['version', 'note', 'author', 'created_at', 'changes'])
+    .where('plant_id', '=', plantId)
+    .orderBy('version', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+/** Plants linked to `plantId` by an active link of `type`, as two index lookups (the pair is stored
+ * low-high, so the plant may sit on either side). */
+function linkedIds(db: Db, plantId: number, type: 'companion-to' | 'antagonist-to') {
+  return db
+    .selectFrom('plant_links')
+    .select('plant_high as id')
+    .where('plant_low', '=', plantId)
+    .where('type', '=', type)
+    .where('removed_at', 'is', null)
+    .unionAll(
+      db
+        .selectFrom('plant_links')
+        .select('plant_low as id')
+        .where('plant_high', '=', plantId)
+        .where('type', '=', type)
+        .where('removed_at', 'is', null),
+    )
+}
+
+export async function countLinkedPlants(db: Db, plantId: number, type: 'companion-to' | 'antagonist-to') {
+  const row = await db
+    .selectFrom(linkedIds(db, plantId, type).as('linked'))
+    .select(sql<number | string>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+export async function listLinkedPlantDocs(
+  db: Db,
+  plantId: number,
+  type: 'companion-to' | 'antagonist-to',
+  limit: number,
+  offset: number,
+) {
+  const rows = await db
+    .selectFrom('plants')
+    .select('doc')
+    .where('id', 'in', linkedIds(db, plantId, type))
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  return rows.map((row) => row.doc)
+}

@@ -1,0 +1,119 @@
+// Request and response schemas of the plant endpoints: they validate input and make the OpenAPI document.
+import { Type } from 'typebox'
+import { KeysetPaginationSchema, OffsetPaginationSchema, PageQuery } from '../http/schemas.ts'
+
+const NonBlank = (maxLength: number, description: string) =>
+  Type.String({ pattern: '\\S', maxLength, description })
+
+export const AttributeSchema = Type.Object(
+  {
+    key: NonBlank(100, 'Attribute name, e.g. "Light requirement".'),
+    value: NonBlank(2000, 'Always a string; lists are comma-separated.'),
+  },
+  { additionalProperties: false },
+)
+
+export const PlantSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    type: Type.Enum(['Plant', 'Variety']),
+    scientific_name: Type.String(),
+    name: Type.String(),
+    version: Type.Integer({ description: 'Number of saved revisions; send it back on update.' }),
+    description: Type.String(),
+    link: Type.String({ description: 'Path of the plant page on the website: /plants/<slug>.' }),
+    slug: Type.String(),
+    parent_id: Type.Union([Type.Integer(), Type.Null()]),
+    updated_at: Type.String({ format: 'date-time' }),
+    created_at: Type.String({ format: 'date-time' }),
+    images: Type.Object({
+      thumb: Type.Union([Type.String(), Type.Null()]),
+      title: Type.Union([Type.String(), Type.Null()]),
+    }),
+    data: Type.Array(AttributeSchema),
+  },
+  { description: 'A plant (species) or variety.' },
+)
+
+export const PlantListSchema = Type.Object({
+  plants: Type.Array(PlantSchema),
+  pagination: OffsetPaginationSchema,
+})
+
+export const PlantKeysetListSchema = Type.Object({
+  plants: Type.Array(PlantSchema),
+  pagination: Type.Union([KeysetPaginationSchema, OffsetPaginationSchema]),
+})
+
+const TypeInput = Type.Enum(['Plant', 'Variety', 'Species'], { description: 'Species is another name for Plant.' })
+const ParentInput = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+  description: 'Required for a Variety: the id of an existing Plant.',
+})
+const editable = {
+  scientific_name: NonBlank(300, 'Current scientific name.'),
+  name: NonBlank(300, 'Most common English name.'),
+  description: Type.String({ maxLength: 20_000 }),
+  type: TypeInput,
+  parent_id: ParentInput,
+  data: Type.Array(AttributeSchema, { maxItems: 200 }),
+}
+const Note = NonBlank(2000, 'What was done and which sources were used.')
+
+export const CreatePlantBody = Type.Object(
+  {
+    scientific_name: editable.scientific_name,
+    name: editable.name,
+    note: Note,
+    description: Type.Optional(editable.description),
+    type: Type.Optional(editable.type),
+    parent_id: Type.Optional(editable.parent_id),
+    data: Type.Optional(editable.data),
+  },
+  { additionalProperties: false },
+)
+
+export const UpdatePlantBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1, description: 'The version you last read.' }),
+    note: Note,
+    scientific_name: Type.Optional(editable.scientific_name),
+    name: Type.Optional(editable.name),
+    description: Type.Optional(editable.description),
+    type: Type.Optional(editable.type),
+    parent_id: Type.Optional(editable.parent_id),
+    data: Type.Optional(editable.data),
+    regenerate_slug: Type.Optional(
+      Type.Boolean({ description: 'Derive a new slug from the names; otherwise the slug never changes.' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const ListPlantsQuery = Type.Object({
+  ...PageQuery.properties,
+  last_id: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Cursor: plants after this id.' }),
+  ),
+  updated_since: Type.Optional(
+    Type.String({ maxLength: 40, description: 'ISO 8601 date or date-time (UTC when no zone); inclusive.' }),
+  ),
+})
+
+export const RevisionListSchema = Type.Object({
+  revisions: Type.Array(
+    Type.Object({
+      version: Type.Integer(),
+      note: Type.String(),
+      author: Type.String(),
+      created_at: Type.String({ format: 'date-time' }),
+      changes: Type.Array(
+        Type.Object({
+          field: Type.String({ description: 'A field name, or data.<key> for an attribute.' }),
+          from: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
+          to: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
+        }),
+      ),
+    }),
+  ),
+  pagination: OffsetPaginationSchema,
+})

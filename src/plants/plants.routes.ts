@@ -1,0 +1,108 @@
+// /plants endpoints. Handlers only translate HTTP to service calls.
+import { ErrorSchema, IdParams, PageQuery, commonErrors } from '../http/schemas.ts'
+import { accountOf, sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
+import { getPlantDoc, listCompanions, listPlants, listRevisions, listVarieties } from './plant-reads.ts'
+import { createPlant, updatePlant } from './plant-writes.ts'
+import {
+  CreatePlantBody,
+  ListPlantsQuery,
+  PlantKeysetListSchema,
+  PlantListSchema,
+  PlantSchema,
+  RevisionListSchema,
+  UpdatePlantBody,
+} from './plant.schemas.ts'
+
+const tags = ['plants']
+const writeErrors = { ...commonErrors, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema }
+
+export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void> {
+  api.get(
+    '/plants',
+    {
+      schema: {
+        tags,
+        summary: 'List plants by id: keyset paging, or offset paging when page is given',
+        querystring: ListPlantsQuery,
+        response: { 200: PlantKeysetListSchema, ...commonErrors },
+      },
+    },
+    async (request, reply) => sendJson(reply, await listPlants(store, request.query)),
+  )
+
+  api.post(
+    '/plants',
+    {
+      schema: {
+        tags,
+        summary: 'Create a plant (201 with the whole plant)',
+        body: CreatePlantBody,
+        response: { 201: PlantSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => sendJson(reply, await createPlant(store, request.body, accountOf(request)), 201),
+  )
+
+  api.get(
+    '/plants/:id',
+    { schema: { tags, summary: 'Read one plant', params: IdParams, response: { 200: PlantSchema, ...commonErrors } } },
+    async (request, reply) => sendJson(reply, await getPlantDoc(store, Number(request.params.id))),
+  )
+
+  api.put(
+    '/plants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a plant: only the fields to change, with version and note; data is merged',
+        params: IdParams,
+        body: UpdatePlantBody,
+        response: { 200: PlantSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      sendJson(reply, await updatePlant(store, Number(request.params.id), request.body, accountOf(request))),
+  )
+
+  api.get(
+    '/plants/:id/varieties',
+    {
+      schema: {
+        tags,
+        summary: 'The varieties of a plant',
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: PlantListSchema, ...commonErrors },
+      },
+    },
+    async (request, reply) => sendJson(reply, await listVarieties(store, Number(request.params.id), request.query)),
+  )
+
+  api.get(
+    '/plants/:id/companions',
+    {
+      schema: {
+        tags,
+        summary: 'Plants linked to this one as companion-to (antagonists excluded)',
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: PlantListSchema, ...commonErrors },
+      },
+    },
+    async (request, reply) => sendJson(reply, await listCompanions(store, Number(request.params.id), request.query)),
+  )
+
+  api.get(
+    '/plants/:id/revisions',
+    {
+      schema: {
+        tags,
+        summary: 'Every saved revision of a plant, newest first',
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: RevisionListSchema, ...commonErrors },
+      },
+    },
+    async (request) => listRevisions(store, Number(request.params.id), request.query),
+  )
+}

@@ -1,0 +1,28 @@
+// The process: read the config, open the database, load the starter dataset on first start, listen, and
+// shut down gracefully on SIGINT/SIGTERM.
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openStore } from './db/open-store.ts'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const store = await openStore(config.database, config.readDatabase)
+  const app = await buildApp({ config, store, logger: { level: config.logLevel } })
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await store.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message)
+  else console.error(error)
+  process.exit(1)
+})
