@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs the whole suite once per database: `npm test` (both), `npm run test:sqlite`, `npm run test:pg`.
+# The PostgreSQL run starts a throwaway PostgreSQL 15 cluster on a free loopback port and stops it after.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which_db=${1:-all}
+mapfile -t files < <(find test -name '*.test.ts' | sort)
+
+run_suite() {
+  echo "=== test suite on $1 ==="
+  HORTUS_TEST_DB=$1 node --import tsx --test --test-concurrency=2 "${files[@]}"
+}
+
+if [[ $which_db == all || $which_db == sqlite ]]; then run_suite sqlite; fi
+if [[ $which_db == all || $which_db == postgres ]]; then
+  bash scripts/postgres/with-test-cluster.sh bash -c "$(declare -f run_suite); $(declare -p files); run_suite postgres"
+fi

@@ -1,0 +1,34 @@
+// Factories with overrides and unique data, so each test owns its rows.
+import type { TestApp } from './test-app.ts'
+
+let counter = 0
+export const unique = (prefix: string): string => `${prefix} ${process.pid}-${++counter}`
+
+export interface PlantInput {
+  scientific_name?: string
+  name?: string
+  note?: string
+  description?: string
+  type?: string
+  parent_id?: number | null
+  data?: { key: string; value: string }[]
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- plants are read as the JSON the API sends
+export async function createPlant(t: TestApp, overrides: PlantInput = {}): Promise<any> {
+  const response = await t.request('POST', '/api/plants', {
+    scientific_name: unique('Testus plantus'),
+    name: unique('Test plant'),
+    note: 'created by a test',
+    ...overrides,
+  })
+  if (response.status !== 201) throw new Error(`createPlant: ${response.status} ${response.text}`)
+  return response.body
+}
+
+export async function link(t: TestApp, from: number, to: number, type = 'companion-to', note = 'test link') {
+  const response = await t.request('POST', `/api/plants/${from}/links`, { plant_id: to, type, note })
+  if (response.status !== 201) throw new Error(`link: ${response.status} ${response.text}`)
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return
+  return response.body
+}
