@@ -63,9 +63,14 @@ export async function buildApp({ config, store, logger = false }: AppOptions): P
 
   // Before any route plugin: a plugin keeps the handlers in force when it was registered.
   app.setNotFoundHandler(async (request, reply) =>
-    reply.code(404).send(
-      new AppError('notFound', `There is no ${request.method} ${request.url.split('?')[0]}. The API is described at /api/openapi.json.`).toBody(),
-    ),
+    reply
+      .code(404)
+      .send(
+        new AppError(
+          'notFound',
+          `There is no ${request.method} ${request.url.split('?')[0]}. The API is described at /api/openapi.json.`,
+        ).toBody(),
+      ),
   )
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -99,10 +104,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions): P
           )
         }
       })
-      api.get(
-        '/openapi.json',
-        { config: { public: true }, schema: { hide: true } },
-        async () => app.swagger(),
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
       )
       await api.register(plantRoutes, { store })
       await api.register(linkRoutes, { store })
@@ -118,7 +121,10 @@ export async function buildApp({ config, store, logger = false }: AppOptions): P
 function toAppError(error: FastifyError, store: Store): AppError {
   if (error instanceof AppError) return error
   if (error instanceof StorageUnavailableError || store.isUnavailable(error)) {
-    return new AppError('unavailable', 'The database is briefly unavailable. Retry after the number of seconds in Retry-After.')
+    return new AppError(
+      'unavailable',
+      'The database is briefly unavailable. Retry after the number of seconds in Retry-After.',
+    )
   }
   if (error.validation) {
     const problems = fieldProblems(error.validation)
@@ -136,7 +142,10 @@ function toAppError(error: FastifyError, store: Store): AppError {
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupportedMediaType', 'Send the body as JSON with content-type: application/json.')
+      return new AppError(
+        'unsupportedMediaType',
+        'Send the body as JSON with content-type: application/json.',
+      )
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payloadTooLarge', `Request bodies are limited to ${BODY_LIMIT_BYTES} bytes.`)
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -61,7 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const keyBrand = (env.HORTUS_KEY_BRAND || 'service').toLowerCase()
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(keyBrand)) {
-    problems.push(`HORTUS_KEY_BRAND=${keyBrand}: use letters, digits and single hyphens (it goes in a header name)`)
+    problems.push(
+      `HORTUS_KEY_BRAND=${keyBrand}: use letters, digits and single hyphens (it goes in a header name)`,
+    )
   }
 
   const seedRaw = (env.HORTUS_SEED || 'on').toLowerCase()
@@ -90,7 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheSeconds: integer('HORTUS_KEY_CACHE_SECONDS', 10, 0, 3600),
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
-  if (!levels.includes(config.logLevel)) problems.push(`LOG_LEVEL=${config.logLevel}: use one of ${levels.join(', ')}`)
+  if (!levels.includes(config.logLevel))
+    problems.push(`LOG_LEVEL=${config.logLevel}: use one of ${levels.join(', ')}`)
 
   if (problems.length) throw new ConfigError(problems)
   return Object.freeze(config)

@@ -44,7 +44,10 @@ export interface FieldProblem {
 export function validationFailed(problems: FieldProblem[]): AppError {
   const fields = [...new Set(problems.map((p) => p.field))]
   const details = problems.map((p) => `${p.field}: ${p.problem}`).join('; ')
-  return new AppError('validationFailed', `Invalid field${fields.length > 1 ? 's' : ''} ${fields.join(', ')}. ${details}`)
+  return new AppError(
+    'validationFailed',
+    `Invalid field${fields.length > 1 ? 's' : ''} ${fields.join(', ')}. ${details}`,
+  )
 }
 
 export const notFound = (what: string): AppError =>

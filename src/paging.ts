@@ -26,7 +26,12 @@ export function pageSize(perPage: number | undefined): number {
   return Math.min(perPage ?? MAX_PER_PAGE, MAX_PER_PAGE)
 }
 
-export function offsetWindow(request: PageRequest): { page: number; perPage: number; limit: number; offset: number } {
+export function offsetWindow(request: PageRequest): {
+  page: number
+  perPage: number
+  limit: number
+  offset: number
+} {
   const page = request.page ?? 1
   const perPage = pageSize(request.per_page)
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage }

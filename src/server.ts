@@ -3,10 +3,16 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openStore } from './db/open-store.ts'
+import { seedIfEmpty } from './transfer/seed.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
   const store = await openStore(config.database, config.readDatabase)
+  if (config.seed) {
+    const seeded = await seedIfEmpty(store)
+    if (seeded)
+      console.log(`Loaded the starter dataset: ${seeded.created} plants, ${seeded.links.created} links.`)
+  }
   const app = await buildApp({ config, store, logger: { level: config.logLevel } })
 
   const shutdown = async (signal: string) => {

@@ -2,7 +2,11 @@
 import type { Db } from '../db/store.ts'
 
 export async function findAccountByEmail(db: Db, email: string) {
-  return db.selectFrom('accounts').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst()
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'email', 'name'])
+    .where('email', '=', email)
+    .executeTakeFirst()
 }
 
 export async function insertAccount(db: Db, email: string, name: string, createdAt: string): Promise<number> {
@@ -16,7 +20,14 @@ export async function insertAccount(db: Db, email: string, name: string, created
 
 export async function insertApiKey(
   db: Db,
-  key: { key_id: string; secret_hash: string; last_four: string; account_id: number; label: string; created_at: string },
+  key: {
+    key_id: string
+    secret_hash: string
+    last_four: string
+    account_id: number
+    label: string
+    created_at: string
+  },
 ): Promise<void> {
   await db.insertInto('api_keys').values(key).execute()
 }

@@ -4,3 +4,9 @@ export interface Account {
   email: string
   name: string
 }
+
+/** Who a save is credited to: an account, or the system (the importer) with no account id. */
+export interface Author {
+  id: number | null
+  name: string
+}

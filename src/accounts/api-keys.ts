@@ -19,11 +19,15 @@ export async function createKeyPair(store: Store, email: string, label = ''): Pr
   if (!/^[^\s@]+@[^\s@]+$/.test(normalizedEmail)) {
     throw new AppError('validationFailed', `"${email}" is not an email address.`)
   }
-  const keyPair = { key_id: `hk_${randomBytes(12).toString('hex')}`, key_secret: randomBytes(32).toString('base64url') }
+  const keyPair = {
+    key_id: `hk_${randomBytes(12).toString('hex')}`,
+    key_secret: randomBytes(32).toString('base64url'),
+  }
   await store.transaction(async (tx) => {
     const now = new Date().toISOString()
     const account = await repo.findAccountByEmail(tx, normalizedEmail)
-    const accountId = account?.id ?? (await repo.insertAccount(tx, normalizedEmail, normalizedEmail.split('@')[0]!, now))
+    const accountId =
+      account?.id ?? (await repo.insertAccount(tx, normalizedEmail, normalizedEmail.split('@')[0]!, now))
     await repo.insertApiKey(tx, {
       key_id: keyPair.key_id,
       secret_hash: hashSecret(keyPair.key_secret).toString('hex'),
@@ -58,7 +62,8 @@ export class KeyVerifier {
     if (!keyId || !secret || keyId.length > 100 || secret.length > 200) return null
     const given = hashSecret(secret)
     const cached = this.cache.get(keyId)
-    if (cached && cached.expires > Date.now()) return timingSafeEqual(cached.hash, given) ? cached.account : null
+    if (cached && cached.expires > Date.now())
+      return timingSafeEqual(cached.hash, given) ? cached.account : null
 
     const row = await repo.findActiveKey(this.store.db, keyId)
     const stored = row ? Buffer.from(row.secret_hash, 'hex') : DECOY_HASH

@@ -5,6 +5,7 @@ import { openStore } from '../db/open-store.ts'
 import { AppError } from '../errors.ts'
 import { UsageError, type Command } from './command.ts'
 import { keysCommand } from './keys.ts'
+import { exportCommand, importCommand } from './transfer.ts'
 
 const USAGE = `Usage: npm run -s hortus -- <command>
 
@@ -12,12 +13,16 @@ Commands:
   keys create --email <email> [--label <text>] [--json]   create the account if needed and a key pair
   keys list [--email <email>] [--json]                    list key ids (secrets are never shown again)
   keys revoke <key_id>                                    revoke a key at once
+  import <file.jsonl>                                     load plants (idempotent by scientific name + name)
+  export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
   migrate                                                 bring the database schema up to date
 
 The database is the one in DATABASE_URL (default sqlite:./var/hortus.db).`
 
 const COMMANDS: Record<string, Command> = {
   keys: keysCommand,
+  import: importCommand,
+  export: exportCommand,
   // Opening the store runs the migrations; say so and stop.
   migrate: async () => console.log('Database schema is up to date.'),
 }

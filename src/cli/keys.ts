@@ -29,7 +29,9 @@ export const keysCommand: Command = async (args, { store }) => {
       else
         for (const key of keys) {
           const state = key.revoked_at ? `revoked ${key.revoked_at}` : 'active'
-          console.log(`${key.key_id}  …${key.last_four}  ${key.email}  ${key.created_at}  ${state}  ${key.label}`)
+          console.log(
+            `${key.key_id}  …${key.last_four}  ${key.email}  ${key.created_at}  ${state}  ${key.label}`,
+          )
         }
       return
     }

@@ -7,7 +7,7 @@ export async function migrateToLatest(db: Db, migrations: Record<string, Migrati
   const { error, results = [] } = await migrator.migrateToLatest()
   const failed = results.find((r) => r.status === 'Error')
   if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error')
+    const reason = error instanceof Error ? error.message : 'see the failed migration'
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error })
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName)

@@ -28,7 +28,11 @@ export const IdParams = Type.Object({
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page number, from 1.' })),
   per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Page size; above 100 it is 100.' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Page size; above 100 it is 100.',
+    }),
   ),
 })
 

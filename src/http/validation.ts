@@ -12,6 +12,9 @@ const options = { allErrors: true, removeAdditional: false, useDefaults: true, s
 const queryAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }))
 const bodyAjv = addFormats(new Ajv({ ...options, coerceTypes: false }))
 
+/** A validator for JSON read from elsewhere than a request (import files), with the body rules. */
+export const bodyValidator = (schema: object) => bodyAjv.compile(schema)
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object)
 

@@ -41,7 +41,13 @@ export async function countLinks(db: Db, plantId: number, type: LinkType | null)
   return Number(row.total)
 }
 
-export async function listLinks(db: Db, plantId: number, type: LinkType | null, limit: number, offset: number) {
+export async function listLinks(
+  db: Db,
+  plantId: number,
+  type: LinkType | null,
+  limit: number,
+  offset: number,
+) {
   return linksOf(db, plantId, type).select(LINK_COLUMNS).orderBy('l.id').limit(limit).offset(offset).execute()
 }
 
@@ -79,7 +85,13 @@ export async function insertLink(
 }
 
 /** Removal keeps the row, with who removed it, when and why. */
-export async function markLinkRemoved(tx: Tx, linkId: number, note: string, by: string, at: string): Promise<boolean> {
+export async function markLinkRemoved(
+  tx: Tx,
+  linkId: number,
+  note: string,
+  by: string,
+  at: string,
+): Promise<boolean> {
   const result = await tx
     .updateTable('plant_links')
     .set({ removed_at: at, removed_note: note, removed_by: by })

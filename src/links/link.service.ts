@@ -13,7 +13,11 @@ export interface CreateLinkInput {
   note: string
 }
 
-export async function listPlantLinks(store: Store, plantId: number, request: PageRequest & { type?: repo.LinkType | undefined }) {
+export async function listPlantLinks(
+  store: Store,
+  plantId: number,
+  request: PageRequest & { type?: repo.LinkType | undefined },
+) {
   await assertPlantExists(store, plantId)
   const { page, perPage, limit, offset } = offsetWindow(request)
   const type = request.type ?? null
@@ -37,7 +41,14 @@ export async function createLink(store: Store, plantId: number, input: CreateLin
       const existing = await repo.findActiveLinkBetween(tx, plantId, input.plant_id)
       if (existing) throw alreadyLinked(existing.id, existing.type)
       const note = input.note.trim()
-      return repo.insertLink(tx, { from: plantId, to: input.plant_id, type: input.type, note, author: author.name, created_at: new Date().toISOString() })
+      return repo.insertLink(tx, {
+        from: plantId,
+        to: input.plant_id,
+        type: input.type,
+        note,
+        author: author.name,
+        created_at: new Date().toISOString(),
+      })
     })
     return (await repo.findLink(store.db, plantId, linkId))!
   } catch (error) {
@@ -47,12 +58,19 @@ export async function createLink(store: Store, plantId: number, input: CreateLin
   }
 }
 
-export async function removeLink(store: Store, plantId: number, linkId: number, note: string, author: Account) {
+export async function removeLink(
+  store: Store,
+  plantId: number,
+  linkId: number,
+  note: string,
+  author: Account,
+) {
   return store.transaction(async (tx) => {
     const link = await repo.findLink(tx, plantId, linkId)
     if (!link) throw notFound(`Link ${linkId} of plant ${plantId}`)
     const removedAt = new Date().toISOString()
-    if (!(await repo.markLinkRemoved(tx, linkId, note.trim(), author.name, removedAt))) throw notFound(`Link ${linkId}`)
+    if (!(await repo.markLinkRemoved(tx, linkId, note.trim(), author.name, removedAt)))
+      throw notFound(`Link ${linkId}`)
     return { ...link, removed_at: removedAt, removed_note: note.trim(), removed_by: author.name }
   })
 }

@@ -38,7 +38,10 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
         summary: 'Every link of a plant (companions and antagonists), with type and note',
         params: IdParams,
         querystring: Type.Object({ ...PageQuery.properties, type: Type.Optional(LinkType) }),
-        response: { 200: Type.Object({ links: Type.Array(LinkSchema), pagination: OffsetPaginationSchema }), ...commonErrors },
+        response: {
+          200: Type.Object({ links: Type.Array(LinkSchema), pagination: OffsetPaginationSchema }),
+          ...commonErrors,
+        },
       },
     },
     async (request) => listPlantLinks(store, Number(request.params.id), request.query),
@@ -59,7 +62,9 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createLink(store, Number(request.params.id), request.body, accountOf(request))),
+      reply
+        .code(201)
+        .send(await createLink(store, Number(request.params.id), request.body, accountOf(request))),
   )
 
   api.delete(
@@ -74,6 +79,12 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
       },
     },
     async (request) =>
-      removeLink(store, Number(request.params.id), Number(request.params.link_id), request.body.note, accountOf(request)),
+      removeLink(
+        store,
+        Number(request.params.id),
+        Number(request.params.link_id),
+        request.body.note,
+        accountOf(request),
+      ),
   )
 }

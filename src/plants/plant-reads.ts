@@ -78,7 +78,8 @@ export async function assertPlantExists(store: Store, id: number): Promise<void>
   if (!(await repo.plantExists(store.reader, id))) throw notFound(`Plant ${id}`)
 }
 
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
 
 /** An ISO 8601 date or date-time as the stored timestamp format; a time without a zone is UTC. */
 export function parseInstant(text: string): string {

@@ -1,5 +1,5 @@
 // Creating and updating plants: the rules of the interface, one transaction per save, a revision for each.
-import type { Account } from '../accounts/account.ts'
+import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
 import { ALTERNATE_NAME_KEY, plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
@@ -34,88 +34,129 @@ const now = (): string => new Date().toISOString()
 const canonicalType = (type: PlantType | 'Species' | undefined): PlantType | undefined =>
   type === 'Species' ? 'Plant' : type
 
-export async function createPlant(store: Store, input: CreatePlantInput, author: Account): Promise<string> {
-  return retryOnSlugRace(store, async () =>
-    store.transaction(async (tx) => {
-      const type = canonicalType(input.type) ?? (input.parent_id != null ? 'Variety' : 'Plant')
-      const fields: PlantFields = {
-        type,
-        scientific_name: input.scientific_name.trim(),
-        name: input.name.trim(),
-        description: input.description ?? '',
-        parent_id: input.parent_id ?? null,
-        slug: '',
-        data: mergeAttributes([], input.data ?? []),
-      }
-      const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, fields, null))]
-      if (problems.length) throw validationFailed(problems)
-
-      fields.slug = await uniqueSlug(slugify(fields.scientific_name, fields.name), (slug) => repo.slugTaken(tx, slug))
-      const timestamp = now()
-      const id = await repo.insertPlant(tx, { ...rowFields(fields), version: 1, created_at: timestamp, updated_at: timestamp, doc: '' })
-      const plant = toPlant(id, fields, 1, timestamp, timestamp)
-      const doc = plantDocument(plant)
-      await repo.setPlantDoc(tx, id, doc)
-      await saveDerived(store, tx, plant, null, input.note, author)
-      return doc
-    }),
-  )
+export async function createPlant(store: Store, input: CreatePlantInput, author: Author): Promise<string> {
+  return retryOnSlugRace(store, () => store.transaction((tx) => createPlantIn(store, tx, input, author)))
 }
 
-export async function updatePlant(store: Store, id: number, input: UpdatePlantInput, author: Account): Promise<string> {
-  return retryOnSlugRace(store, async () =>
-    store.transaction(async (tx) => {
-      const row = await repo.findPlant(tx, id)
-      if (!row) throw notFound(`Plant ${id}`)
-      if (row.version !== input.version) throw versionMismatch(row.version)
-      const current = JSON.parse(row.doc) as Plant
+export async function updatePlant(
+  store: Store,
+  id: number,
+  input: UpdatePlantInput,
+  author: Author,
+): Promise<string> {
+  // Without 'skip', updatePlantIn throws rather than return null.
+  const save = (tx: Tx) => updatePlantIn(store, tx, id, input, author) as Promise<string>
+  return retryOnSlugRace(store, () => store.transaction(save))
+}
 
-      const before: PlantFields = { ...current }
-      const type = canonicalType(input.type) ?? current.type
-      const after: PlantFields = {
-        type,
-        scientific_name: input.scientific_name?.trim() ?? current.scientific_name,
-        name: input.name?.trim() ?? current.name,
-        description: input.description ?? current.description,
-        // Becoming a Plant drops the parent unless the client names one (which is then an error).
-        parent_id: input.parent_id !== undefined ? input.parent_id : type === 'Plant' ? null : current.parent_id,
-        slug: current.slug,
-        data: mergeAttributes(current.data, input.data ?? []),
-      }
-      const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, after, id))]
-      if (after.type === 'Variety' && current.type === 'Plant' && (await repo.countVarieties(tx, id)) > 0) {
-        problems.push({ field: 'type', problem: 'a plant that has varieties cannot become a Variety' })
-      }
-      if (problems.length) throw validationFailed(problems)
-      if (input.regenerate_slug) {
-        const base = slugify(after.scientific_name, after.name)
-        after.slug = await uniqueSlug(base, async (slug) => slug !== current.slug && (await repo.slugTaken(tx, slug)))
-      }
-      if (diffPlant(before, after).length === 0) {
-        throw validationFailed([
-          { field: 'body', problem: 'nothing changed; send at least one field with a new value (name, scientific_name, description, type, parent_id or data)' },
-        ])
-      }
+/** Creates a plant inside the caller's transaction (the importer saves many in one). */
+export async function createPlantIn(
+  store: Store,
+  tx: Tx,
+  input: CreatePlantInput,
+  author: Author,
+): Promise<string> {
+  const type = canonicalType(input.type) ?? (input.parent_id != null ? 'Variety' : 'Plant')
+  const fields: PlantFields = {
+    type,
+    scientific_name: input.scientific_name.trim(),
+    name: input.name.trim(),
+    description: input.description ?? '',
+    parent_id: input.parent_id ?? null,
+    slug: '',
+    data: mergeAttributes([], input.data ?? []),
+  }
+  const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, fields, null))]
+  if (problems.length) throw validationFailed(problems)
 
-      const version = row.version + 1
-      const plant = toPlant(id, after, version, current.created_at, now())
-      const doc = plantDocument(plant)
-      const saved = await repo.updatePlantIfVersion(tx, id, row.version, {
-        ...rowFields(after),
-        version,
-        updated_at: plant.updated_at,
-        doc,
-      })
-      if (!saved) throw versionMismatch(null)
-      await saveDerived(store, tx, plant, before, input.note, author)
-      return doc
-    }),
+  fields.slug = await uniqueSlug(slugify(fields.scientific_name, fields.name), (slug) =>
+    repo.slugTaken(tx, slug),
   )
+  const timestamp = now()
+  const id = await repo.insertPlant(tx, {
+    ...rowFields(fields),
+    version: 1,
+    created_at: timestamp,
+    updated_at: timestamp,
+    doc: '',
+  })
+  const plant = toPlant(id, fields, 1, timestamp, timestamp)
+  const doc = plantDocument(plant)
+  await repo.setPlantDoc(tx, id, doc)
+  await saveDerived(store, tx, plant, null, input.note, author)
+  return doc
+}
+
+/** Updates a plant inside the caller's transaction, with the optimistic-locking check. An update that
+ * changes nothing is a validation error, or (for the importer) returns null. */
+export async function updatePlantIn(
+  store: Store,
+  tx: Tx,
+  id: number,
+  input: UpdatePlantInput,
+  author: Author,
+  onNoChange: 'fail' | 'skip' = 'fail',
+): Promise<string | null> {
+  const row = await repo.findPlant(tx, id)
+  if (!row) throw notFound(`Plant ${id}`)
+  if (row.version !== input.version) throw versionMismatch(row.version)
+  const current = JSON.parse(row.doc) as Plant
+
+  const before: PlantFields = { ...current }
+  const type = canonicalType(input.type) ?? current.type
+  const after: PlantFields = {
+    type,
+    scientific_name: input.scientific_name?.trim() ?? current.scientific_name,
+    name: input.name?.trim() ?? current.name,
+    description: input.description ?? current.description,
+    // Becoming a Plant drops the parent unless the client names one (which is then an error).
+    parent_id: input.parent_id !== undefined ? input.parent_id : type === 'Plant' ? null : current.parent_id,
+    slug: current.slug,
+    data: mergeAttributes(current.data, input.data ?? []),
+  }
+  const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, after, id))]
+  if (after.type === 'Variety' && current.type === 'Plant' && (await repo.countVarieties(tx, id)) > 0) {
+    problems.push({ field: 'type', problem: 'a plant that has varieties cannot become a Variety' })
+  }
+  if (problems.length) throw validationFailed(problems)
+  if (input.regenerate_slug) {
+    const base = slugify(after.scientific_name, after.name)
+    after.slug = await uniqueSlug(
+      base,
+      async (slug) => slug !== current.slug && (await repo.slugTaken(tx, slug)),
+    )
+  }
+  if (diffPlant(before, after).length === 0) {
+    if (onNoChange === 'skip') return null
+    throw validationFailed([
+      {
+        field: 'body',
+        problem:
+          'nothing changed; send at least one field with a new value (name, scientific_name, description, type, parent_id or data)',
+      },
+    ])
+  }
+
+  const version = row.version + 1
+  const plant = toPlant(id, after, version, current.created_at, now())
+  const doc = plantDocument(plant)
+  const saved = await repo.updatePlantIfVersion(tx, id, row.version, {
+    ...rowFields(after),
+    version,
+    updated_at: plant.updated_at,
+    doc,
+  })
+  if (!saved) throw versionMismatch(null)
+  await saveDerived(store, tx, plant, before, input.note, author)
+  return doc
 }
 
 function versionMismatch(current: number | null): AppError {
   const which = current === null ? 'a newer version' : `version ${current}`
-  return new AppError('versionMismatch', `The plant has changed since you read it (it is now at ${which}). Fetch it again, re-apply your change and send the new version.`)
+  return new AppError(
+    'versionMismatch',
+    `The plant has changed since you read it (it is now at ${which}). Fetch it again, re-apply your change and send the new version.`,
+  )
 }
 
 function rowFields(fields: PlantFields) {
@@ -123,7 +164,13 @@ function rowFields(fields: PlantFields) {
   return { type, scientific_name, name, parent_id, slug }
 }
 
-function toPlant(id: number, fields: PlantFields, version: number, createdAt: string, updatedAt: string): Plant {
+function toPlant(
+  id: number,
+  fields: PlantFields,
+  version: number,
+  createdAt: string,
+  updatedAt: string,
+): Plant {
   return {
     ...fields,
     id,
@@ -136,7 +183,14 @@ function toPlant(id: number, fields: PlantFields, version: number, createdAt: st
 }
 
 /** The facet index, the search index and the revision: written in the same transaction as the plant. */
-async function saveDerived(store: Store, tx: Tx, plant: Plant, before: PlantFields | null, note: string, author: Account) {
+async function saveDerived(
+  store: Store,
+  tx: Tx,
+  plant: Plant,
+  before: PlantFields | null,
+  note: string,
+  author: Author,
+) {
   await repo.replaceFacets(tx, plant.id, plant.data)
   await store.search.put(tx, {
     id: plant.id,
@@ -160,7 +214,8 @@ function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
   const seen = new Set<string>()
   const problems: FieldProblem[] = []
   for (const [index, { key }] of (data ?? []).entries()) {
-    if (seen.has(key)) problems.push({ field: `data[${index}].key`, problem: `"${key}" is given more than once` })
+    if (seen.has(key))
+      problems.push({ field: `data[${index}].key`, problem: `"${key}" is given more than once` })
     seen.add(key)
   }
   return problems
@@ -169,13 +224,20 @@ function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
 /** A Variety needs an existing parent that is a Plant (so the tree is one level deep and has no cycles). */
 async function parentProblems(tx: Tx, fields: PlantFields, selfId: number | null): Promise<FieldProblem[]> {
   if (fields.type === 'Plant') {
-    return fields.parent_id === null ? [] : [{ field: 'parent_id', problem: 'a Plant has no parent; use type Variety or leave parent_id out' }]
+    return fields.parent_id === null
+      ? []
+      : [{ field: 'parent_id', problem: 'a Plant has no parent; use type Variety or leave parent_id out' }]
   }
-  if (fields.parent_id === null) return [{ field: 'parent_id', problem: 'required for a Variety: the id of its parent plant' }]
-  if (fields.parent_id === selfId) return [{ field: 'parent_id', problem: 'a plant cannot be its own parent' }]
+  if (fields.parent_id === null)
+    return [{ field: 'parent_id', problem: 'required for a Variety: the id of its parent plant' }]
+  if (fields.parent_id === selfId)
+    return [{ field: 'parent_id', problem: 'a plant cannot be its own parent' }]
   const parent = await repo.findPlant(tx, fields.parent_id)
   if (!parent) return [{ field: 'parent_id', problem: `no plant has id ${fields.parent_id}` }]
-  if (parent.type !== 'Plant') return [{ field: 'parent_id', problem: `plant ${fields.parent_id} is a Variety; a parent must be a Plant` }]
+  if (parent.type !== 'Plant')
+    return [
+      { field: 'parent_id', problem: `plant ${fields.parent_id} is a Variety; a parent must be a Plant` },
+    ]
   return []
 }
 

@@ -27,7 +27,9 @@ export async function plantExists(db: Db, id: number): Promise<boolean> {
 }
 
 export async function slugTaken(db: Db, slug: string): Promise<boolean> {
-  return (await db.selectFrom('plants').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined
+  return (
+    (await db.selectFrom('plants').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined
+  )
 }
 
 function filtered(db: Db, filter: PlantFilter) {

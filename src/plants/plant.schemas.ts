@@ -45,7 +45,9 @@ export const PlantKeysetListSchema = Type.Object({
   pagination: Type.Union([KeysetPaginationSchema, OffsetPaginationSchema]),
 })
 
-const TypeInput = Type.Enum(['Plant', 'Variety', 'Species'], { description: 'Species is another name for Plant.' })
+const TypeInput = Type.Enum(['Plant', 'Variety', 'Species'], {
+  description: 'Species is another name for Plant.',
+})
 const ParentInput = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
   description: 'Required for a Variety: the id of an existing Plant.',
 })
@@ -92,7 +94,11 @@ export const UpdatePlantBody = Type.Object(
 export const ListPlantsQuery = Type.Object({
   ...PageQuery.properties,
   last_id: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Cursor: plants after this id.' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Cursor: plants after this id.',
+    }),
   ),
   updated_since: Type.Optional(
     Type.String({ maxLength: 40, description: 'ISO 8601 date or date-time (UTC when no zone); inclusive.' }),

@@ -54,12 +54,16 @@ export function plantLink(slug: string): string {
 }
 
 /** The facet index rows of a plant: each value whole, and each element of a comma-separated value. */
-export function facetRows(plantId: number, data: Attribute[]): { plant_id: number; key: string; value: string }[] {
+export function facetRows(
+  plantId: number,
+  data: Attribute[],
+): { plant_id: number; key: string; value: string }[] {
   const rows = new Map<string, { plant_id: number; key: string; value: string }>()
   for (const { key, value } of data) {
     const facetKey = normalizeFacet(key)
     for (const facetValue of [value, ...value.split(',')].map(normalizeFacet)) {
-      if (facetValue) rows.set(`${facetKey}\u0000${facetValue}`, { plant_id: plantId, key: facetKey, value: facetValue })
+      if (facetValue)
+        rows.set(`${facetKey}\u0000${facetValue}`, { plant_id: plantId, key: facetKey, value: facetValue })
     }
   }
   return [...rows.values()]

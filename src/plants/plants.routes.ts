@@ -40,12 +40,20 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 201: PlantSchema, ...writeErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await createPlant(store, request.body, accountOf(request)), 201),
+    async (request, reply) =>
+      sendJson(reply, await createPlant(store, request.body, accountOf(request)), 201),
   )
 
   api.get(
     '/plants/:id',
-    { schema: { tags, summary: 'Read one plant', params: IdParams, response: { 200: PlantSchema, ...commonErrors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Read one plant',
+        params: IdParams,
+        response: { 200: PlantSchema, ...commonErrors },
+      },
+    },
     async (request, reply) => sendJson(reply, await getPlantDoc(store, Number(request.params.id))),
   )
 
@@ -75,7 +83,8 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 200: PlantListSchema, ...commonErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await listVarieties(store, Number(request.params.id), request.query)),
+    async (request, reply) =>
+      sendJson(reply, await listVarieties(store, Number(request.params.id), request.query)),
   )
 
   api.get(
@@ -89,7 +98,8 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 200: PlantListSchema, ...commonErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await listCompanions(store, Number(request.params.id), request.query)),
+    async (request, reply) =>
+      sendJson(reply, await listCompanions(store, Number(request.params.id), request.query)),
   )
 
   api.get(

@@ -43,6 +43,10 @@ export interface SearchIndex {
 /** Splits user text into searchable words. Everything but letters and digits separates words, so
  * quotes, operators and parentheses are never passed to the database's query syntax. */
 export function searchTerms(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
   return [...new Set(words)].slice(0, 16)
 }

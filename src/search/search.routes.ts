@@ -3,14 +3,20 @@ import { Type } from 'typebox'
 import { ErrorSchema, PageQuery, commonErrors } from '../http/schemas.ts'
 import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
 import { PlantListSchema, PlantSchema } from '../plants/plant.schemas.ts'
-import { findExactPlants, searchFormOf, searchPlants, type TypeParam } from './search.service.ts'
+import { findExactPlants, searchFormOf, searchPlants } from './search.service.ts'
 
 const tags = ['search']
-const FacetValue = Type.Union([Type.String({ maxLength: 200 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })], {
-  description: 'Any other parameter is an attribute key; one value, or several (matching as OR).',
-})
+const FacetValue = Type.Union(
+  [Type.String({ maxLength: 200 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })],
+  {
+    description: 'Any other parameter is an attribute key; one value, or several (matching as OR).',
+  },
+)
 const TypeFilter = Type.Enum(['Plant', 'Species', 'Variety'])
-const Query = Type.String({ maxLength: 200, description: 'Words to find in names, scientific names and descriptions.' })
+const Query = Type.String({
+  maxLength: 200,
+  description: 'Words to find in names, scientific names and descriptions.',
+})
 const RESERVED = new Set(['q', 'type', 'page', 'per_page', 'scientific_name', 'name'])
 
 const SearchQuery = Type.Object(
@@ -24,9 +30,14 @@ const SearchBody = Type.Object(
     type: Type.Optional(TypeFilter),
     ...PageQuery.properties,
     scientific_name: Type.Optional(
-      Type.String({ maxLength: 300, description: 'Exact-match form: the exact, case-sensitive scientific name.' }),
+      Type.String({
+        maxLength: 300,
+        description: 'Exact-match form: the exact, case-sensitive scientific name.',
+      }),
     ),
-    name: Type.Optional(Type.String({ maxLength: 300, description: 'Exact-match form: the exact common name.' })),
+    name: Type.Optional(
+      Type.String({ maxLength: 300, description: 'Exact-match form: the exact common name.' }),
+    ),
   },
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
@@ -75,7 +86,7 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
       const body = request.body as Record<string, unknown> & typeof request.body
       if (searchFormOf(body) === 'exact') {
         const { scientific_name = '', type = 'Plant', name } = body
-        return sendJson(reply, await findExactPlants(store, { scientific_name, type: type as TypeParam, name }))
+        return sendJson(reply, await findExactPlants(store, { scientific_name, type, name }))
       }
       return sendJson(reply, await searchPlants(store, { ...body, q: body.q ?? '', facets: facetsOf(body) }))
     },

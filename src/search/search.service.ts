@@ -38,7 +38,12 @@ export async function searchPlants(store: Store, request: SearchRequest): Promis
 }
 
 export async function findExactPlants(store: Store, request: ExactRequest): Promise<string> {
-  const docs = await findExact(store.reader, request.scientific_name, toPlantType(request.type), request.name ?? null)
+  const docs = await findExact(
+    store.reader,
+    request.scientific_name,
+    toPlantType(request.type),
+    request.name ?? null,
+  )
   return `{"plants":[${docs.join(',')}]}`
 }
 
@@ -53,11 +58,18 @@ function facetFilters(facets: Record<string, string | string[]>): FacetFilter[] 
 }
 
 /** POST /search carries either the full-text form or the exact form, never both. */
-export function searchFormOf(body: { q?: unknown; scientific_name?: unknown; type?: unknown }): 'text' | 'exact' {
+export function searchFormOf(body: {
+  q?: unknown
+  scientific_name?: unknown
+  type?: unknown
+}): 'text' | 'exact' {
   if (body.q !== undefined && body.scientific_name !== undefined) {
     throw validationFailed([
       { field: 'q', problem: 'send either q (full-text search) or scientific_name (exact match), not both' },
-      { field: 'scientific_name', problem: 'send either q (full-text search) or scientific_name (exact match), not both' },
+      {
+        field: 'scientific_name',
+        problem: 'send either q (full-text search) or scientific_name (exact match), not both',
+      },
     ])
   }
   if (body.scientific_name !== undefined) {
@@ -67,7 +79,12 @@ export function searchFormOf(body: { q?: unknown; scientific_name?: unknown; typ
     return 'exact'
   }
   if (body.q === undefined) {
-    throw validationFailed([{ field: 'q', problem: 'required: the text to search for (or use scientific_name and type for an exact match)' }])
+    throw validationFailed([
+      {
+        field: 'q',
+        problem: 'required: the text to search for (or use scientific_name and type for an exact match)',
+      },
+    ])
   }
   return 'text'
 }

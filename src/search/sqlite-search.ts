@@ -28,7 +28,9 @@ export class SqliteSearch implements SearchIndex {
       AND ${facetCondition('p.id', query.facets)}`
 
     const counted = await sql<{ total: number }>`
-      SELECT count(*) AS total FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid WHERE ${filters}`.execute(db)
+      SELECT count(*) AS total FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid WHERE ${filters}`.execute(
+      db,
+    )
     const total = Number(counted.rows[0]?.total ?? 0)
     if (total === 0 || query.offset >= total) return { total, docs: [] }
 

@@ -70,13 +70,24 @@ describe('POST /plants', () => {
 
   it('refuses a Variety without parent_id, or with a parent that does not exist', async () => {
     assertError(
-      await t.request('POST', '/api/plants', { scientific_name: 'A b', name: unique('x'), note: 'n', type: 'Variety' }),
+      await t.request('POST', '/api/plants', {
+        scientific_name: 'A b',
+        name: unique('x'),
+        note: 'n',
+        type: 'Variety',
+      }),
       422,
       'validation failed',
       ['parent_id'],
     )
     assertError(
-      await t.request('POST', '/api/plants', { scientific_name: 'A b', name: unique('x'), note: 'n', type: 'Variety', parent_id: 99999999 }),
+      await t.request('POST', '/api/plants', {
+        scientific_name: 'A b',
+        name: unique('x'),
+        note: 'n',
+        type: 'Variety',
+        parent_id: 99999999,
+      }),
       422,
       'validation failed',
       ['parent_id', '99999999'],
@@ -86,27 +97,62 @@ describe('POST /plants', () => {
   it('refuses a Variety whose parent is itself a Variety', async () => {
     const parent = await createPlant(t)
     const variety = await createPlant(t, { parent_id: parent.id })
-    assertError(await t.request('POST', '/api/plants', { scientific_name: 'A b', name: 'c', note: 'n', parent_id: variety.id }), 422, 'validation failed', ['parent_id'])
+    assertError(
+      await t.request('POST', '/api/plants', {
+        scientific_name: 'A b',
+        name: 'c',
+        note: 'n',
+        parent_id: variety.id,
+      }),
+      422,
+      'validation failed',
+      ['parent_id'],
+    )
   })
 
   it('names every failing field', async () => {
-    const response = await t.request('POST', '/api/plants', { name: '', data: [{ key: 'Edible', value: 5 }], colour: 'red' })
-    assertError(response, 422, 'validation failed', ['scientific_name', 'note', 'name', 'data[0].value', 'colour'])
+    const response = await t.request('POST', '/api/plants', {
+      name: '',
+      data: [{ key: 'Edible', value: 5 }],
+      colour: 'red',
+    })
+    assertError(response, 422, 'validation failed', [
+      'scientific_name',
+      'note',
+      'name',
+      'data[0].value',
+      'colour',
+    ])
   })
 
   it('refuses fields that only the service sets', async () => {
     for (const field of ['id', 'version', 'created_at', 'updated_at', 'slug', 'link']) {
-      const response = await t.request('POST', '/api/plants', { scientific_name: 'A b', name: 'c', note: 'n', [field]: 1 })
+      const response = await t.request('POST', '/api/plants', {
+        scientific_name: 'A b',
+        name: 'c',
+        note: 'n',
+        [field]: 1,
+      })
       assertError(response, 422, 'validation failed', [field])
     }
   })
 
   it('refuses attribute values that are not strings, and blank notes', async () => {
     for (const value of [5, true, null, ['a'], { a: 1 }]) {
-      const response = await t.request('POST', '/api/plants', { scientific_name: 'A b', name: 'c', note: 'n', data: [{ key: 'Edible', value }] })
+      const response = await t.request('POST', '/api/plants', {
+        scientific_name: 'A b',
+        name: 'c',
+        note: 'n',
+        data: [{ key: 'Edible', value }],
+      })
       assertError(response, 422, 'validation failed', ['data[0].value'])
     }
-    assertError(await t.request('POST', '/api/plants', { scientific_name: 'A b', name: 'c', note: '   ' }), 422, 'validation failed', ['note'])
+    assertError(
+      await t.request('POST', '/api/plants', { scientific_name: 'A b', name: 'c', note: '   ' }),
+      422,
+      'validation failed',
+      ['note'],
+    )
   })
 
   it('refuses the same attribute key twice in one request', async () => {
@@ -114,7 +160,10 @@ describe('POST /plants', () => {
       scientific_name: 'A b',
       name: 'c',
       note: 'n',
-      data: [{ key: 'Edible', value: 'true' }, { key: 'Edible', value: 'false' }],
+      data: [
+        { key: 'Edible', value: 'true' },
+        { key: 'Edible', value: 'false' },
+      ],
     })
     assertError(response, 422, 'validation failed', ['data[1].key'])
   })

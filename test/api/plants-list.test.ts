@@ -23,7 +23,10 @@ describe('GET /plants', () => {
     const seen: number[] = []
     let lastId: number | undefined
     for (let guard = 0; guard < 10; guard++) {
-      const response = await t.request('GET', `/api/plants?per_page=5${lastId === undefined ? '' : `&last_id=${lastId}`}`)
+      const response = await t.request(
+        'GET',
+        `/api/plants?per_page=5${lastId === undefined ? '' : `&last_id=${lastId}`}`,
+      )
       assert.equal(response.status, 200)
       const { plants, pagination } = response.body
       seen.push(...plants.map((p: { id: number }) => p.id))
@@ -50,13 +53,22 @@ describe('GET /plants', () => {
 
   it('filters by updated_since (inclusive) in both modes, counting only matches', async () => {
     const keyset = await t.request('GET', `/api/plants?updated_since=${encodeURIComponent(midpoint)}`)
-    assert.deepEqual(keyset.body.plants.map((p: { id: number }) => p.id), ids.slice(5))
+    assert.deepEqual(
+      keyset.body.plants.map((p: { id: number }) => p.id),
+      ids.slice(5),
+    )
     assert.equal(keyset.body.pagination.total, 7)
-    const offset = await t.request('GET', `/api/plants?page=1&per_page=2&updated_since=${encodeURIComponent(midpoint)}`)
+    const offset = await t.request(
+      'GET',
+      `/api/plants?page=1&per_page=2&updated_since=${encodeURIComponent(midpoint)}`,
+    )
     assert.equal(offset.body.pagination.total, 7)
     assert.equal(offset.body.pagination.total_pages, 4)
     const sixth = await t.request('GET', `/api/plants/${ids[5]}`)
-    const inclusive = await t.request('GET', `/api/plants?updated_since=${encodeURIComponent(sixth.body.updated_at)}`)
+    const inclusive = await t.request(
+      'GET',
+      `/api/plants?updated_since=${encodeURIComponent(sixth.body.updated_at)}`,
+    )
     assert.equal(inclusive.body.plants[0].id, ids[5])
     const byDate = await t.request('GET', '/api/plants?updated_since=2000-01-01')
     assert.equal(byDate.body.pagination.total, 12)

@@ -11,7 +11,11 @@ after(async () => t.close())
 describe('PUT /plants/<id>', () => {
   it('updates the given fields, adds exactly 1 to version and answers 200 with the whole plant', async () => {
     const plant = await createPlant(t, { description: 'old' })
-    const response = await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'fix', description: 'new' })
+    const response = await t.request('PUT', `/api/plants/${plant.id}`, {
+      version: 1,
+      note: 'fix',
+      description: 'new',
+    })
     assert.equal(response.status, 200, response.text)
     assert.equal(response.body.version, 2)
     assert.equal(response.body.description, 'new')
@@ -47,7 +51,11 @@ describe('PUT /plants/<id>', () => {
   it('answers 422 version mismatch for a stale version, and changes nothing', async () => {
     const plant = await createPlant(t)
     await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'first', name: 'First rename' })
-    const stale = await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'second', name: 'Second rename' })
+    const stale = await t.request('PUT', `/api/plants/${plant.id}`, {
+      version: 1,
+      note: 'second',
+      name: 'Second rename',
+    })
     assertError(stale, 422, 'version mismatch')
     const current = await t.request('GET', `/api/plants/${plant.id}`)
     assert.equal(current.body.name, 'First rename')
@@ -76,33 +84,62 @@ describe('PUT /plants/<id>', () => {
 
   it('requires version and note, and at least one changed field', async () => {
     const plant = await createPlant(t)
-    assertError(await t.request('PUT', `/api/plants/${plant.id}`, { name: 'x' }), 422, 'validation failed', ['version', 'note'])
-    assertError(await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'nothing' }), 422, 'validation failed')
+    assertError(await t.request('PUT', `/api/plants/${plant.id}`, { name: 'x' }), 422, 'validation failed', [
+      'version',
+      'note',
+    ])
+    assertError(
+      await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'nothing' }),
+      422,
+      'validation failed',
+    )
     assertError(
       await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'same', name: plant.name }),
       422,
       'validation failed',
       ['nothing changed'],
     )
-    assertError(await t.request('PUT', `/api/plants/${plant.id}`, { version: '1', note: 'n', name: 'x' }), 422, 'validation failed', ['version'])
+    assertError(
+      await t.request('PUT', `/api/plants/${plant.id}`, { version: '1', note: 'n', name: 'x' }),
+      422,
+      'validation failed',
+      ['version'],
+    )
   })
 
   it('refuses fields that only the service sets', async () => {
     const plant = await createPlant(t)
     for (const field of ['id', 'slug', 'link', 'created_at', 'updated_at']) {
-      assertError(await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'n', name: 'x', [field]: 'y' }), 422, 'validation failed', [field])
+      assertError(
+        await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'n', name: 'x', [field]: 'y' }),
+        422,
+        'validation failed',
+        [field],
+      )
     }
   })
 
   it('answers 404 for an unknown plant', async () => {
-    assertError(await t.request('PUT', '/api/plants/99999999', { version: 1, note: 'n', name: 'x' }), 404, 'not found')
+    assertError(
+      await t.request('PUT', '/api/plants/99999999', { version: 1, note: 'n', name: 'x' }),
+      404,
+      'not found',
+    )
   })
 
   it('keeps the slug on rename unless a new one is asked for', async () => {
     const plant = await createPlant(t, { scientific_name: 'Ficus carica', name: 'Fig' })
-    const renamed = await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'rename', name: 'Common fig' })
+    const renamed = await t.request('PUT', `/api/plants/${plant.id}`, {
+      version: 1,
+      note: 'rename',
+      name: 'Common fig',
+    })
     assert.equal(renamed.body.slug, 'ficus-carica-fig')
-    const reslugged = await t.request('PUT', `/api/plants/${plant.id}`, { version: 2, note: 'new slug', regenerate_slug: true })
+    const reslugged = await t.request('PUT', `/api/plants/${plant.id}`, {
+      version: 2,
+      note: 'new slug',
+      regenerate_slug: true,
+    })
     assert.equal(reslugged.status, 200, reslugged.text)
     assert.equal(reslugged.body.slug, 'ficus-carica-common-fig')
     assert.equal(reslugged.body.link, '/plants/ficus-carica-common-fig')
@@ -111,14 +148,29 @@ describe('PUT /plants/<id>', () => {
   it('enforces the parent rules: required for a Variety, never itself, dropped when becoming a Plant', async () => {
     const parent = await createPlant(t)
     const plant = await createPlant(t)
-    assertError(await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'n', type: 'Variety' }), 422, 'validation failed', ['parent_id'])
     assertError(
-      await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'n', type: 'Variety', parent_id: plant.id }),
+      await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'n', type: 'Variety' }),
       422,
       'validation failed',
       ['parent_id'],
     )
-    const variety = await t.request('PUT', `/api/plants/${plant.id}`, { version: 1, note: 'n', type: 'Variety', parent_id: parent.id })
+    assertError(
+      await t.request('PUT', `/api/plants/${plant.id}`, {
+        version: 1,
+        note: 'n',
+        type: 'Variety',
+        parent_id: plant.id,
+      }),
+      422,
+      'validation failed',
+      ['parent_id'],
+    )
+    const variety = await t.request('PUT', `/api/plants/${plant.id}`, {
+      version: 1,
+      note: 'n',
+      type: 'Variety',
+      parent_id: parent.id,
+    })
     assert.equal(variety.status, 200, variety.text)
     assert.equal(variety.body.parent_id, parent.id)
     const back = await t.request('PUT', `/api/plants/${plant.id}`, { version: 2, note: 'n', type: 'Plant' })

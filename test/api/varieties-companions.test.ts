@@ -22,7 +22,10 @@ describe('GET /plants/<id>/varieties', () => {
     await createPlant(t, { parent_id: other.id })
     const response = await t.request('GET', `/api/plants/${parent.id}/varieties`)
     assert.equal(response.status, 200)
-    assert.deepEqual(idsOf(response.body), varieties.map((v) => v.id))
+    assert.deepEqual(
+      idsOf(response.body),
+      varieties.map((v) => v.id),
+    )
     assert.ok(response.body.plants.every((p: { type: string }) => p.type === 'Variety'))
     assert.deepEqual(response.body.pagination, { page: 1, per_page: 100, total: 3, total_pages: 1 })
     const second = await t.request('GET', `/api/plants/${parent.id}/varieties/?page=2&per_page=2`)

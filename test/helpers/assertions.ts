@@ -2,13 +2,19 @@ import assert from 'node:assert/strict'
 import type { TestResponse } from './test-app.ts'
 
 /** The interface's error shape: the status, JSON content type and {error, msg} with the given error. */
-export function assertError(response: TestResponse, status: number, error: string, msgIncludes: string[] = []): void {
+export function assertError(
+  response: TestResponse,
+  status: number,
+  error: string,
+  msgIncludes: string[] = [],
+): void {
   assert.equal(response.status, status, response.text)
   assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8')
   assert.deepEqual(Object.keys(response.body as object).sort(), ['error', 'msg'])
   assert.equal(response.body.error, error)
   assert.ok(typeof response.body.msg === 'string' && response.body.msg.length > 0)
-  for (const text of msgIncludes) assert.ok((response.body.msg as string).includes(text), `msg "${response.body.msg}" lacks "${text}"`)
+  for (const text of msgIncludes)
+    assert.ok((response.body.msg as string).includes(text), `msg "${response.body.msg}" lacks "${text}"`)
 }
 
 export const PLANT_FIELDS = [

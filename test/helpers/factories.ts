@@ -14,7 +14,6 @@ export interface PlantInput {
   data?: { key: string; value: string }[]
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- plants are read as the JSON the API sends
 export async function createPlant(t: TestApp, overrides: PlantInput = {}): Promise<any> {
   const response = await t.request('POST', '/api/plants', {
     scientific_name: unique('Testus plantus'),
@@ -29,6 +28,5 @@ export async function createPlant(t: TestApp, overrides: PlantInput = {}): Promi
 export async function link(t: TestApp, from: number, to: number, type = 'companion-to', note = 'test link') {
   const response = await t.request('POST', `/api/plants/${from}/links`, { plant_id: to, type, note })
   if (response.status !== 201) throw new Error(`link: ${response.status} ${response.text}`)
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-return
   return response.body
 }

@@ -12,7 +12,12 @@ export interface TestApp {
   baseUrl: string
   key: KeyPair
   /** Sends a request with the test key; `body` objects are sent as JSON. */
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse>
   close(): Promise<void>
 }
 
@@ -20,7 +25,6 @@ export interface TestResponse {
   status: number
   headers: Headers
   text: string
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON shapes
   body: any
 }
 
@@ -35,7 +39,12 @@ export async function buildTestApp(): Promise<TestApp> {
   const baseUrl = `http://127.0.0.1:${address.port}`
   const key = await createKeyPair(store, `tester-${Math.random().toString(36).slice(2)}@example.org`)
 
-  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const init: RequestInit = {
       method,
       headers: { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret, ...headers },

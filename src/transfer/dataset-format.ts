@@ -1,0 +1,65 @@
+// The JSON Lines format of `hortus import` and `hortus export`: a header line with the licence, then one
+// plant a line. Plants are identified by (scientific_name, name); parents and link targets name them so.
+import { Type, type Static } from 'typebox'
+import type { ValidateFunction } from 'ajv'
+import { AttributeSchema } from '../plants/plant.schemas.ts'
+import { bodyValidator } from '../http/validation.ts'
+
+export const LICENSE = 'CC BY-SA 4.0'
+export const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/'
+
+const NamePair = Type.Object(
+  {
+    scientific_name: Type.String({ pattern: '\\S', maxLength: 300 }),
+    name: Type.String({ pattern: '\\S', maxLength: 300 }),
+  },
+  { additionalProperties: false },
+)
+
+export const DatasetLineSchema = Type.Object(
+  {
+    type: Type.Enum(['Plant', 'Variety']),
+    ...NamePair.properties,
+    description: Type.Optional(Type.String({ maxLength: 20_000 })),
+    parent: Type.Optional(NamePair),
+    data: Type.Optional(Type.Array(AttributeSchema, { maxItems: 200 })),
+    links: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            type: Type.Enum(['companion-to', 'antagonist-to']),
+            ...NamePair.properties,
+            note: Type.String({ pattern: '\\S', maxLength: 2000 }),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export type DatasetLine = Static<typeof DatasetLineSchema>
+
+export interface DatasetHeader {
+  hortus_dataset: 1
+  license: string
+  license_url: string
+  attribution: string
+  sources?: { name: string; url?: string; license?: string }[]
+  exported_at?: string
+  since?: string
+}
+
+export const validateDatasetLine: ValidateFunction = bodyValidator(DatasetLineSchema)
+
+export const isHeader = (value: unknown): value is DatasetHeader =>
+  typeof value === 'object' && value !== null && 'hortus_dataset' in value
+
+export const pairKey = (scientificName: string, name: string): string => `${scientificName}\u0000${name}`
+
+/** Who to credit, carried in the header of every export. */
+export const ATTRIBUTION =
+  'Hortus plant database contributors, building on OpenFarm (CC0), Growstuff (CC BY-SA) and Wikipedia ' +
+  'contributors ("List of companion plants", CC BY-SA 4.0). Credit the Hortus website with a link and share ' +
+  'derived works under CC BY-SA 4.0.'

@@ -1,0 +1,269 @@
+// `hortus import`: loads a JSON Lines dataset idempotently (by scientific name + name), in batches inside
+// transactions. A bad line is reported with its number and skipped; a batch that fails in the database is
+// rolled back and replayed one line at a time, so nothing half-written remains.
+import type { Author } from '../accounts/account.ts'
+import type { Store, Tx } from '../db/store.ts'
+import { AppError } from '../errors.ts'
+import { fieldProblems } from '../http/validation.ts'
+import { createPlantIn, updatePlantIn } from '../plants/plant-writes.ts'
+import { findActiveLinkBetween, insertLink, type LinkType } from '../links/link.repository.ts'
+import {
+  isHeader,
+  pairKey,
+  validateDatasetLine,
+  type DatasetHeader,
+  type DatasetLine,
+} from './dataset-format.ts'
+
+export interface ImportSummary {
+  created: number
+  updated: number
+  skipped: number
+  rejected: { line: number; reason: string }[]
+  links: { created: number; skipped: number }
+  header: DatasetHeader | null
+}
+
+export interface ImportOptions {
+  /** Named in the note of every revision the import writes. */
+  source: string
+  batchSize?: number
+  onProgress?: (linesRead: number) => void
+}
+
+interface PendingLink {
+  line: number
+  from: string
+  to: string
+  type: LinkType
+  note: string
+}
+
+const IMPORTER: Author = { id: null, name: 'import' }
+
+export async function importDataset(store: Store, lines: AsyncIterable<string>, options: ImportOptions) {
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    rejected: [],
+    links: { created: 0, skipped: 0 },
+    header: null,
+  }
+  const ids = await loadPlantIndex(store)
+  const seenAt = new Map<string, number>()
+  const links: PendingLink[] = []
+  const note = `Imported from ${options.source}`
+  let batch: { line: number; plant: DatasetLine }[] = []
+  let lineNumber = 0
+
+  const flush = async () => {
+    await saveBatch(store, batch, ids, note, summary)
+    batch = []
+    options.onProgress?.(lineNumber)
+  }
+
+  for await (const text of lines) {
+    lineNumber++
+    if (!text.trim()) continue
+    const parsed = parseLine(text)
+    if (isHeader(parsed)) {
+      summary.header = parsed
+      continue
+    }
+    const problem = lineProblem(parsed)
+    if (problem) {
+      summary.rejected.push({ line: lineNumber, reason: problem })
+      continue
+    }
+    const plant = parsed as DatasetLine
+    const key = pairKey(plant.scientific_name, plant.name)
+    const earlier = seenAt.get(key)
+    if (earlier !== undefined) {
+      summary.rejected.push({
+        line: lineNumber,
+        reason: `the same scientific_name and name as line ${earlier}`,
+      })
+      continue
+    }
+    seenAt.set(key, lineNumber)
+    for (const link of plant.links ?? []) {
+      links.push({
+        line: lineNumber,
+        from: key,
+        to: pairKey(link.scientific_name, link.name),
+        type: link.type,
+        note: link.note,
+      })
+    }
+    batch.push({ line: lineNumber, plant })
+    if (batch.length >= (options.batchSize ?? 500)) await flush()
+  }
+  await flush()
+  await saveLinks(store, links, ids, summary, options.batchSize ?? 500)
+  return summary
+}
+
+function parseLine(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return Symbol.for('invalid json')
+  }
+}
+
+function lineProblem(value: unknown): string | null {
+  if (value === Symbol.for('invalid json')) return 'not valid JSON'
+  if (validateDatasetLine(value)) return null
+  return fieldProblems(validateDatasetLine.errors ?? [])
+    .map((p) => `${p.field}: ${p.problem}`)
+    .join('; ')
+}
+
+/** (scientific_name, name) → id of every plant already there; with duplicates, the oldest wins. */
+async function loadPlantIndex(store: Store): Promise<Map<string, number>> {
+  const rows = await store.db
+    .selectFrom('plants')
+    .select(['id', 'scientific_name', 'name'])
+    .orderBy('id', 'desc')
+    .execute()
+  return new Map(rows.map((row) => [pairKey(row.scientific_name, row.name), Number(row.id)]))
+}
+
+async function saveBatch(
+  store: Store,
+  batch: { line: number; plant: DatasetLine }[],
+  ids: Map<string, number>,
+  note: string,
+  summary: ImportSummary,
+) {
+  if (batch.length === 0) return
+  const counts = { created: 0, updated: 0, skipped: 0 }
+  const rejected: ImportSummary['rejected'] = []
+  // Later lines of the batch may name a plant created earlier in it as their parent.
+  const createdKeys: string[] = []
+  try {
+    await store.transaction(async (tx) => {
+      for (const { line, plant } of batch) {
+        const outcome = await savePlant(store, tx, plant, ids, note)
+        if (typeof outcome === 'string') {
+          rejected.push({ line, reason: outcome })
+          continue
+        }
+        counts[outcome.result]++
+        if (outcome.result === 'created') {
+          const key = pairKey(plant.scientific_name, plant.name)
+          ids.set(key, outcome.id)
+          createdKeys.push(key)
+        }
+      }
+    })
+  } catch (error) {
+    for (const key of createdKeys) ids.delete(key)
+    if (store.isUnavailable(error)) throw error
+    if (batch.length === 1) {
+      summary.rejected.push({
+        line: batch[0]!.line,
+        reason: `the database refused it: ${(error as Error).message}`,
+      })
+      return
+    }
+    // Find the line the database refused by replaying the batch one line per transaction.
+    for (const entry of batch) await saveBatch(store, [entry], ids, note, summary)
+    return
+  }
+  summary.created += counts.created
+  summary.updated += counts.updated
+  summary.skipped += counts.skipped
+  summary.rejected.push(...rejected)
+}
+
+type SaveOutcome = { result: 'created' | 'updated' | 'skipped'; id: number } | string
+
+async function savePlant(
+  store: Store,
+  tx: Tx,
+  plant: DatasetLine,
+  ids: Map<string, number>,
+  note: string,
+): Promise<SaveOutcome> {
+  let parentId: number | null = null
+  if (plant.parent) {
+    parentId = ids.get(pairKey(plant.parent.scientific_name, plant.parent.name)) ?? null
+    if (parentId === null)
+      return `parent ${plant.parent.scientific_name} / ${plant.parent.name} is not in the database or earlier in the file`
+  }
+  const fields = { type: plant.type, parent_id: parentId, description: plant.description, data: plant.data }
+  try {
+    const existing = ids.get(pairKey(plant.scientific_name, plant.name))
+    if (existing === undefined) {
+      const doc = await createPlantIn(
+        store,
+        tx,
+        { ...fields, scientific_name: plant.scientific_name, name: plant.name, note },
+        IMPORTER,
+      )
+      return { result: 'created', id: (JSON.parse(doc) as { id: number }).id }
+    }
+    const current = await tx
+      .selectFrom('plants')
+      .select('version')
+      .where('id', '=', existing)
+      .executeTakeFirstOrThrow()
+    const doc = await updatePlantIn(
+      store,
+      tx,
+      existing,
+      { ...fields, version: current.version, note },
+      IMPORTER,
+      'skip',
+    )
+    return { result: doc === null ? 'skipped' : 'updated', id: existing }
+  } catch (error) {
+    // Rule violations (say, a parent that is a Variety) reject the line; anything else fails the batch.
+    if (error instanceof AppError) return error.msg
+    throw error
+  }
+}
+
+async function saveLinks(
+  store: Store,
+  links: PendingLink[],
+  ids: Map<string, number>,
+  summary: ImportSummary,
+  batchSize: number,
+) {
+  for (let start = 0; start < links.length; start += batchSize) {
+    await store.transaction(async (tx) => {
+      for (const link of links.slice(start, start + batchSize)) {
+        const from = ids.get(link.from)
+        const to = ids.get(link.to)
+        if (from === undefined) continue // its plant line was rejected, and reported already
+        if (to === undefined || to === from) {
+          const target = link.to.replace('\u0000', ' / ')
+          summary.rejected.push({
+            line: link.line,
+            reason:
+              to === undefined
+                ? `link target ${target} is not a plant here`
+                : 'a plant cannot be linked to itself',
+          })
+          continue
+        }
+        if (await findActiveLinkBetween(tx, from, to)) {
+          summary.links.skipped++
+          continue
+        }
+        await insertLink(tx, {
+          from,
+          to,
+          type: link.type,
+          note: link.note,
+          author: IMPORTER.name,
+          created_at: new Date().toISOString(),
+        })
+        summary.links.created++
+      }
+    })
+  }
+}

@@ -1,0 +1,14 @@
+// The starter dataset: loaded into an empty database on first start (HORTUS_SEED=off skips it).
+import { fileURLToPath } from 'node:url'
+import type { Store } from '../db/store.ts'
+import { importDataset, type ImportSummary } from './import.ts'
+import { readLines } from './read-lines.ts'
+
+export const STARTER_DATASET = fileURLToPath(new URL('../../data/plants.jsonl', import.meta.url))
+
+/** Imports the starter dataset when the database has no plants; returns null when it had some. */
+export async function seedIfEmpty(store: Store, file = STARTER_DATASET): Promise<ImportSummary | null> {
+  const any = await store.db.selectFrom('plants').select('id').limit(1).executeTakeFirst()
+  if (any) return null
+  return importDataset(store, readLines(file), { source: 'the Hortus starter dataset (data/plants.jsonl)' })
+}
