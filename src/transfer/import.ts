@@ -101,6 +101,7 @@ export async function importDataset(store: Store, lines: AsyncIterable<string>, 
   }
   await flush()
   await saveLinks(store, links, ids, summary, options.batchSize ?? 500)
+  summary.rejected.sort((a, b) => a.line - b.line)
   return summary
 }
 

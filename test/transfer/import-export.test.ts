@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import type { Store } from '../../src/db/store.ts'
+import { exportDataset } from '../../src/transfer/export.ts'
+import { importDataset } from '../../src/transfer/import.ts'
+import { readLines } from '../../src/transfer/read-lines.ts'
+import { openTestStore } from '../helpers/test-database.ts'
+import { tempDir } from '../helpers/temp-dir.ts'
+
+const dir = tempDir('hortus-transfer-')
+const stores: Store[] = []
+after(async () => Promise.all(stores.map((store) => store.close())))
+
+async function freshStore(): Promise<Store> {
+  const store = await openTestStore()
+  stores.push(store)
+  return store
+}
+
+function file(name: string, lines: unknown[]): string {
+  const path = join(dir, name)
+  writeFileSync(
+    path,
+    lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n') + '\n',
+  )
+  return path
+}
+
+async function exported(store: Store): Promise<string[]> {
+  const lines: string[] = []
+  for await (const line of exportDataset(store.db, null)) lines.push(line)
+  return lines
+}
+
+const header = {
+  hortus_dataset: 1,
+  license: 'CC BY-SA 4.0',
+  license_url: 'https://creativecommons.org/licenses/by-sa/4.0/',
+  attribution: 'test',
+}
+const tomato = {
+  type: 'Plant',
+  scientific_name: 'Solanum lycopersicum',
+  name: 'Tomato',
+  description: 'A fruit eaten as a vegetable.',
+  data: [
+    { key: 'Family', value: 'Solanaceae' },
+    { key: 'Edible parts', value: 'Fruit' },
+  ],
+  links: [
+    {
+      type: 'companion-to',
+      scientific_name: 'Ocimum basilicum',
+      name: 'Basil',
+      note: 'Wikipedia: List of companion plants',
+    },
+    {
+      type: 'antagonist-to',
+      scientific_name: 'Foeniculum vulgare',
+      name: 'Fennel',
+      note: 'Wikipedia: List of companion plants',
+    },
+  ],
+}
+const sample = [
+  header,
+  tomato,
+  {
+    type: 'Plant',
+    scientific_name: 'Ocimum basilicum',
+    name: 'Basil',
+    data: [{ key: 'Alternate name', value: 'Sweet basil' }],
+  },
+  { type: 'Plant', scientific_name: 'Foeniculum vulgare', name: 'Fennel' },
+  {
+    type: 'Variety',
+    scientific_name: 'Solanum lycopersicum',
+    name: 'Roma',
+    parent: { scientific_name: 'Solanum lycopersicum', name: 'Tomato' },
+  },
+  {
+    type: 'Variety',
+    scientific_name: 'Solanum lycopersicum',
+    name: 'Brandywine',
+    parent: { scientific_name: 'Solanum lycopersicum', name: 'Tomato' },
+  },
+]
+
+describe('hortus import', () => {
+  it('loads plants, varieties and links, and reports bad lines with their numbers', async () => {
+    const store = await freshStore()
+    const path = file('mixed.jsonl', [
+      ...sample,
+      '{not json',
+      {
+        type: 'Plant',
+        scientific_name: 'Allium sativum',
+        name: 'Garlic',
+        data: [{ key: 'Edible', value: true }],
+      },
+      {
+        type: 'Variety',
+        scientific_name: 'X y',
+        name: 'Orphan',
+        parent: { scientific_name: 'No', name: 'Such' },
+      },
+      { type: 'Plant', scientific_name: 'Ocimum basilicum', name: 'Basil' },
+    ])
+    const summary = await importDataset(store, readLines(path), { source: 'mixed.jsonl', batchSize: 2 })
+    assert.equal(summary.created, 5)
+    assert.deepEqual(summary.links, { created: 2, skipped: 0 })
+    assert.deepEqual(
+      summary.rejected.map((r) => r.line),
+      [7, 8, 9, 10],
+    )
+    assert.match(summary.rejected[0]!.reason, /JSON/)
+    assert.match(summary.rejected[1]!.reason, /data\[0\]\.value/)
+    assert.match(summary.rejected[2]!.reason, /parent/)
+    assert.match(summary.rejected[3]!.reason, /line 3/)
+    assert.equal(summary.header?.license, 'CC BY-SA 4.0')
+    const garlic = await store.db
+      .selectFrom('plants')
+      .select('id')
+      .where('name', '=', 'Garlic')
+      .executeTakeFirst()
+    assert.equal(garlic, undefined)
+    const revisions = await store.db.selectFrom('plant_revisions').select(['note', 'author']).execute()
+    assert.equal(revisions.length, 5)
+    assert.ok(revisions.every((r) => r.note === 'Imported from mixed.jsonl' && r.author === 'import'))
+  })
+
+  it('is idempotent, and updates plants whose values changed', async () => {
+    const store = await freshStore()
+    await importDataset(store, readLines(file('first.jsonl', sample)), { source: 'first' })
+    const again = await importDataset(store, readLines(file('again.jsonl', sample)), { source: 'again' })
+    assert.deepEqual([again.created, again.updated, again.skipped, again.rejected.length], [0, 0, 5, 0])
+    assert.deepEqual(again.links, { created: 0, skipped: 2 })
+    const changed = { ...tomato, data: [{ key: 'Layer', value: 'Low-growing' }], links: [] }
+    const update = await importDataset(store, readLines(file('update.jsonl', [header, changed])), {
+      source: 'update',
+    })
+    assert.equal(update.updated, 1)
+    const row = await store.db
+      .selectFrom('plants')
+      .select(['doc', 'version'])
+      .where('name', '=', 'Tomato')
+      .executeTakeFirstOrThrow()
+    assert.equal(row.version, 2)
+    assert.deepEqual(JSON.parse(row.doc).data, [...tomato.data, { key: 'Layer', value: 'Low-growing' }])
+  })
+})
+
+describe('hortus export', () => {
+  it('round-trips through an empty database: the same plants, links and attribute values', async () => {
+    const source = await freshStore()
+    await importDataset(source, readLines(file('sample.jsonl', sample)), { source: 'sample' })
+    const first = await exported(source)
+    assert.equal(JSON.parse(first[0]!).license, 'CC BY-SA 4.0')
+    assert.match(JSON.parse(first[0]!).attribution, /Wikipedia/)
+    assert.equal(first.length, sample.length)
+
+    const target = await freshStore()
+    const summary = await importDataset(target, readLines(file('exported.jsonl', first)), {
+      source: 'exported',
+    })
+    assert.deepEqual([summary.created, summary.rejected.length, summary.links.created], [5, 0, 2])
+    const second = await exported(target)
+    assert.deepEqual(second, first)
+    assert.deepEqual(JSON.parse(first.find((line) => line.includes('"Tomato"'))!), tomato)
+  })
+
+  it('exports only what changed since a time', async () => {
+    const store = await freshStore()
+    await importDataset(store, readLines(file('since.jsonl', sample)), { source: 'since' })
+    const lines: string[] = []
+    for await (const line of exportDataset(store.db, '2999-01-01T00:00:00.000Z')) lines.push(line)
+    assert.equal(lines.length, 1)
+    assert.equal(JSON.parse(lines[0]!).since, '2999-01-01T00:00:00.000Z')
+  })
+})
