@@ -69,3 +69,13 @@ export async function revokeApiKey(db: Db, keyId: string, revokedAt: string): Pr
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
+
+export async function anyActiveKey(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}

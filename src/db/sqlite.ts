@@ -12,14 +12,15 @@ import { SqliteSearch } from '../search/sqlite-search.ts'
 // Codes that mean "busy, locked or out of resources right now", not "your query is wrong".
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOMEM|PROTOCOL|READONLY)/
 
-export async function openSqliteStore(path: string): Promise<Store> {
+/** `busyTimeoutMs`: how long a write waits for another process's lock before answering 503. */
+export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promise<Store> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   sqlite.pragma('journal_mode = WAL')
   // Durable commits: an acknowledged write survives a power cut.
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`)
 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
   try {
