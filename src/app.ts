@@ -1,6 +1,7 @@
 // Builds the HTTP application: plugins, routes, the error and 404 handlers. Never listens: server.ts does,
 // and tests inject requests or listen on a free port themselves.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
@@ -82,6 +83,15 @@ export async function buildApp({ config, store, logger = false }: AppOptions): P
       request.log.error({ err: error }, 'unexpected error')
     }
     return reply.code(appError.status).send(appError.toBody())
+  })
+
+  // Browser apps call the API from their own origins; preflights must pass without a key.
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['content-type', `x-${config.keyBrand}-key-id`, `x-${config.keyBrand}-key-secret`],
+    exposedHeaders: ['retry-after'],
+    maxAge: 86400,
   })
 
   const keys = new KeyVerifier(store, config.keyCacheSeconds)

@@ -108,3 +108,21 @@ describe('errors for anything a client can send', () => {
     assert.equal(response.body.components.securitySchemes.keyId.name, 'x-service-key-id')
   })
 })
+
+describe('browser clients (CORS)', () => {
+  it('answers a preflight without a key and allows the key headers', async () => {
+    const response = await fetch(`${t.baseUrl}/api/plants/1`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://garden.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'x-service-key-id,x-service-key-secret,content-type',
+      },
+    })
+    assert.equal(response.status, 204)
+    assert.equal(response.headers.get('access-control-allow-origin'), '*')
+    assert.match(response.headers.get('access-control-allow-headers') ?? '', /x-service-key-secret/)
+    const read = await t.request('GET', '/api/plants', undefined, { origin: 'https://garden.example' })
+    assert.equal(read.headers.get('access-control-allow-origin'), '*')
+  })
+})
