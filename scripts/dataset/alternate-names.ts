@@ -1,0 +1,47 @@
+// Alternate names: from Growstuff's seed files and alternate-names file, plus the companion table's
+// name where it differs. An alternate name that is another entry's name would send a search for that
+// plant to this one ("spearmint" as an old alternate of mint), so it is left out.
+import type { Entry } from './entry.ts'
+import { nameForms, nameKey, samePlantName } from './names.ts'
+import type { BuildReport } from './report.ts'
+
+/** Adds the alternate-names file's names for each entry, found by the entry's Growstuff or table name. */
+export function attachAlternateNameFile(entries: Entry[], byCrop: Map<string, string[]>): void {
+  for (const entry of entries) {
+    const ownNames = [entry.growstuff?.name, entry.companion?.name].filter((name) => name !== undefined)
+    for (const [cropName, alternates] of byCrop) {
+      if (ownNames.some((name) => samePlantName(name, cropName))) addAlternates(entry, alternates)
+    }
+  }
+}
+
+export function addAlternates(entry: Entry, alternates: string[]): void {
+  for (const alternate of alternates) {
+    if (!entry.alternateNames.some((known) => nameKey(known) === nameKey(alternate))) {
+      entry.alternateNames.push(alternate)
+    }
+  }
+}
+
+/** Once names are final: no alternate that is the entry's own name, or another entry's name. */
+export function finishAlternateNames(entries: Entry[], report: BuildReport): void {
+  const owners = new Map<string, Entry[]>()
+  for (const entry of entries) {
+    for (const form of nameForms(entry.name)) owners.set(form, [...(owners.get(form) ?? []), entry])
+  }
+  const leftOut: string[] = []
+  for (const entry of entries) {
+    entry.alternateNames = entry.alternateNames.filter((alternate) => {
+      if (samePlantName(alternate, entry.name)) return false
+      const others = nameForms(alternate).flatMap((form) => owners.get(form) ?? [])
+      const other = others.find((owner) => owner !== entry)
+      if (other) leftOut.push(`"${alternate}" on ${entry.name} (the name of ${other.name})`)
+      return !other
+    })
+  }
+  if (leftOut.length > 0) {
+    report.decisions.push(
+      `Growstuff alternate names left out because another entry has that name (${leftOut.length}): ${leftOut.sort().join('; ')}.`,
+    )
+  }
+}

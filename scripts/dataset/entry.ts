@@ -1,0 +1,59 @@
+// A plant of the starter dataset while it is being built, and its line in plants.jsonl.
+import type { CompanionRow } from './companion.ts'
+import type { GrowstuffCrop } from './growstuff.ts'
+
+export type PlantType = 'Plant' | 'Variety'
+
+export interface Entry {
+  /** Shown name ("Tomato", "Amish Paste tomato"). */
+  name: string
+  /** Empty until a Variety without its own takes its parent's. */
+  scientificName: string
+  type: PlantType
+  parent?: Entry
+  /** A Variety of the same species as its parent (a cultivar): it shares the parent's edible parts. */
+  sameSpeciesAsParent: boolean
+  growstuff?: GrowstuffCrop
+  companion?: CompanionRow
+  alternateNames: string[]
+  wikipedia?: string
+  data: Attribute[]
+}
+
+export interface Attribute {
+  key: string
+  value: string
+}
+
+export interface LinkLine {
+  type: 'companion-to' | 'antagonist-to'
+  scientific_name: string
+  name: string
+  note: string
+}
+
+export interface PlantLine {
+  type: PlantType
+  scientific_name: string
+  name: string
+  description?: string
+  parent?: { scientific_name: string; name: string }
+  data?: Attribute[]
+  links?: LinkLine[]
+}
+
+/** The identity of a plant in a dataset file. */
+export function identity(entry: { scientificName: string; name: string }): string {
+  return `${entry.scientificName}\u0000${entry.name}`
+}
+
+/** Plants before varieties (so parents come first), then by scientific name and name, by code point. */
+export function compareEntries(a: Entry, b: Entry): number {
+  if (a.type !== b.type) return a.type === 'Plant' ? -1 : 1
+  return compareStrings(a.scientificName, b.scientificName) || compareStrings(a.name, b.name)
+}
+
+/** Code-point order: the same on every machine, unlike a locale collation. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

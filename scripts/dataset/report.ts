@@ -1,0 +1,99 @@
+// The build report: what the build did with the sources, written to data/build-report.md. Every list
+// is filled in a deterministic order, so the report is reproducible like the data files.
+import { DATASET_LICENSE, DATASET_LICENSE_URL } from './attribution.ts'
+
+export interface BuildReport {
+  counts: string[]
+  decisions: string[]
+  merges: string[]
+  notMerged: string[]
+  hierarchy: string[]
+  corrections: string[]
+  groups: string[]
+  contradictions: string[]
+  dropped: string[]
+  unresolved: string[]
+  attributes: string[]
+  openfarm: string[]
+}
+
+export function emptyReport(): BuildReport {
+  return {
+    counts: [],
+    decisions: [],
+    merges: [],
+    notMerged: [],
+    hierarchy: [],
+    corrections: [],
+    groups: [],
+    contradictions: [],
+    dropped: [],
+    unresolved: [],
+    attributes: [],
+    openfarm: [],
+  }
+}
+
+const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
+  { key: 'counts', title: 'Counts', intro: '' },
+  {
+    key: 'decisions',
+    title: 'Mapping decisions',
+    intro: 'Choices the sources leave open, and why the build makes them this way.',
+  },
+  {
+    key: 'merges',
+    title: 'Merges done',
+    intro:
+      'Entries that two rows or two sources describe as the same crop (same common name, a plural or an alternate name).',
+  },
+  {
+    key: 'notMerged',
+    title: 'Same name or same species, not merged',
+    intro:
+      'A shared scientific name alone is not the same crop, and a shared common name with a different genus is not either.',
+  },
+  {
+    key: 'hierarchy',
+    title: 'Parent crops',
+    intro:
+      'Growstuff parent crops become Variety → Plant where the child is a cultivar, variety or cultivar group of the parent species, or a species of a genus-level parent. A Variety’s parent must be a Plant, so chains are shortened to the nearest Plant.',
+  },
+  { key: 'corrections', title: 'Corrections to source spellings', intro: '' },
+  {
+    key: 'groups',
+    title: 'Group names',
+    intro:
+      'Group names in the companion table, and whether they map to plants. A group maps to several plants only where the source itself lists its members.',
+  },
+  {
+    key: 'contradictions',
+    title: 'Contradictions found and skipped',
+    intro:
+      'Pairs that the companion table lists both as companions and as plants to avoid (counting every row that mentions the pair, and group names where they map to plants). Neither link is written.',
+  },
+  { key: 'dropped', title: 'Entries dropped and why', intro: '' },
+  {
+    key: 'unresolved',
+    title: 'Companion-table targets that are not plants of the dataset',
+    intro: 'Relations whose other end is not a plant (or not a single plant) are not written.',
+  },
+  { key: 'attributes', title: 'Attributes', intro: '' },
+  { key: 'openfarm', title: 'OpenFarm name list (data/openfarm.jsonl)', intro: '' },
+]
+
+export function renderReport(report: BuildReport): string {
+  const lines = [
+    '# Hortus dataset build report',
+    '',
+    `Written by \`scripts/dataset/build.ts\` from the raw sources in \`../shared/data/\`; do not edit by hand. Licence of this file and of the dataset: ${DATASET_LICENSE} (${DATASET_LICENSE_URL}). Sources and how to credit them: \`data/ATTRIBUTION.md\`.`,
+  ]
+  for (const { key, title, intro } of SECTIONS) {
+    lines.push('', `## ${title}`, '')
+    if (intro) lines.push(intro, '')
+    const items = report[key]
+    if (items.length === 0) lines.push('- None.')
+    for (const item of items) lines.push(`- ${item}`)
+  }
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,181 @@
+// The starter dataset, data/plants.jsonl: the Growstuff crops and the companion table's plants, merged,
+// with the table's companion and antagonist links.
+import { join } from 'node:path'
+import { attachAlternateNameFile, finishAlternateNames } from './alternate-names.ts'
+import { starterHeader } from './attribution.ts'
+import { attributesOf } from './attributes.ts'
+import { readCompanionTable } from './companion.ts'
+import { STARTER_DECISIONS } from './decisions.ts'
+import { compareEntries, compareStrings, identity, type Entry, type PlantLine } from './entry.ts'
+import { unmatchedEdibleNames } from './edible-parts.ts'
+import { readGrowstuff } from './growstuff.ts'
+import { companionGroups, isGroupRow } from './groups.ts'
+import { growstuffEntries } from './hierarchy.ts'
+import { jsonLines } from './jsonl.ts'
+import { buildLinks, type Link } from './links.ts'
+import { mergeCompanionRows } from './merge.ts'
+import { displayName, isCropNoun } from './names.ts'
+import type { BuildReport } from './report.ts'
+import type { Vocabulary } from './vocabulary.ts'
+
+/**
+ * Names the sources give in the plural for a countable crop; the entry takes the singular like all
+ * others ("Tomato"). "Chives", "Oats" and "… greens" are the usual names and stay.
+ */
+const SINGULAR_NAMES: ReadonlyMap<string, string> = new Map([
+  ['chickpeas', 'chickpea'],
+  ['dates', 'date'],
+  ['grapes', 'grape'],
+  ['lentils', 'lentil'],
+  ['sunflowers', 'sunflower'],
+  ['geraniums', 'geranium'],
+])
+
+/** Misspelt Growstuff crop names, corrected to the spelling of the crop's Wikipedia article. */
+const NAME_CORRECTIONS: ReadonlyMap<string, string> = new Map([
+  ['Brassica oleracea Acephela group', 'Brassica oleracea Acephala group'],
+  ['red savino pepper', 'red Savina pepper'],
+])
+
+export function buildStarter(sourceDir: string, vocabulary: Vocabulary, report: BuildReport): string {
+  report.decisions.push(...STARTER_DECISIONS)
+  const growstuff = readGrowstuff(join(sourceDir, 'growstuff'), report)
+  const table = readCompanionTable(join(sourceDir, 'wikipedia-companion-plants'))
+  const groups = companionGroups(table.rows)
+
+  let entries = growstuffEntries(growstuff.crops, report)
+  attachAlternateNameFile(entries, growstuff.alternateNamesByCrop)
+  const plantRows = table.rows.filter((row) => {
+    if (isGroupRow(row))
+      report.dropped.push(
+        `Companion table "${row.name}" (${row.scientificName}): a group, not a plant (see Group names).`,
+      )
+    return !isGroupRow(row)
+  })
+  entries = mergeCompanionRows(entries, plantRows, report)
+  attachAlternateNameFile(entries, growstuff.alternateNamesByCrop)
+
+  finishNames(entries, report)
+  finishAlternateNames(entries, report)
+  dropSharedWikipediaLinks(entries, report)
+  checkUnique(entries)
+  for (const entry of entries) entry.data = attributesOf(entry, vocabulary)
+  checkAttributes(entries, report)
+
+  const sorted = [...entries].sort(compareEntries)
+  const links = buildLinks(sorted, table, groups, report)
+  reportStarterCounts(sorted, links, report)
+  return jsonLines(starterHeader(), plantLines(sorted, links))
+}
+
+/** Shown names, and the parent's scientific name for a cultivar that has none of its own. */
+function finishNames(entries: Entry[], report: BuildReport): void {
+  for (const entry of entries) {
+    const sourceName = entry.growstuff?.name ?? entry.companion?.name ?? entry.name
+    const corrected = NAME_CORRECTIONS.get(sourceName)
+    if (corrected) report.corrections.push(`Growstuff crop name "${sourceName}" → "${corrected}".`)
+    const singular = SINGULAR_NAMES.get(sourceName.toLowerCase())
+    entry.name = displayName(corrected ?? singular ?? sourceName, entry.wikipedia)
+  }
+  for (const entry of entries) {
+    if (!entry.scientificName && entry.parent) entry.scientificName = entry.parent.scientificName
+    if (!entry.scientificName) throw new Error(`no scientific name for "${entry.name}"`)
+  }
+}
+
+/**
+ * Growstuff gives some crops the article of another ("stupice tomato" → Super_Sweet_100): a link shared
+ * by several crops stays only on those whose name shares a word with the article's title.
+ */
+function dropSharedWikipediaLinks(entries: Entry[], report: BuildReport): void {
+  const byUrl = new Map<string, Entry[]>()
+  for (const entry of entries) {
+    if (!entry.wikipedia) continue
+    entry.wikipedia = entry.wikipedia.replace(/^http:\/\//, 'https://')
+    byUrl.set(entry.wikipedia, [...(byUrl.get(entry.wikipedia) ?? []), entry])
+  }
+  for (const [url, sharing] of byUrl) {
+    if (sharing.length < 2) continue
+    // The disambiguation ("Scotch_bonnet_(pepper)") and the kind of crop say nothing about which crop.
+    const title = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1))
+      .replace(/\(.*?\)/g, ' ')
+      .toLowerCase()
+    const titleWords = new Set(title.split(/[^a-z0-9]+/).filter((word) => word && !isCropNoun(word)))
+    for (const entry of sharing) {
+      const words = entry.name.toLowerCase().split(/[^a-z0-9]+/)
+      if (words.some((word) => titleWords.has(word))) continue
+      report.dropped.push(
+        `Wikipedia link of "${entry.name}" (${url}): the article of another crop, not kept.`,
+      )
+      entry.wikipedia = undefined
+    }
+  }
+}
+
+function checkUnique(entries: Entry[]): void {
+  const seen = new Map<string, Entry>()
+  for (const entry of entries) {
+    const key = identity(entry)
+    if (seen.has(key)) throw new Error(`two entries named ${entry.scientificName} / ${entry.name}`)
+    seen.set(key, entry)
+  }
+}
+
+/** No guessed or negative values: "false" never stands for "unknown". */
+function checkAttributes(entries: Entry[], report: BuildReport): void {
+  const unmatched = unmatchedEdibleNames(entries)
+  if (unmatched.length > 0) throw new Error(`edible-parts names that match no entry: ${unmatched.join(', ')}`)
+  for (const entry of entries) {
+    for (const { key, value } of entry.data) {
+      if (!value.trim() || value === 'false')
+        throw new Error(`${entry.name}: bad value for ${key}: "${value}"`)
+    }
+  }
+  const keyCounts = new Map<string, number>()
+  for (const entry of entries)
+    for (const { key } of entry.data) keyCounts.set(key, (keyCounts.get(key) ?? 0) + 1)
+  report.attributes.push(
+    `Attributes written: ${[...keyCounts].map(([key, count]) => `${key} ${count}`).join(', ')}.`,
+  )
+  const withoutFamily = [
+    ...new Set(
+      entries
+        .filter((entry) => !entry.data.some(({ key }) => key === 'Family'))
+        .map((entry) => entry.scientificName.split(' ')[0] ?? ''),
+    ),
+  ].sort(compareStrings)
+  report.attributes.push(
+    `No Family attribute for the genera ${withoutFamily.join(', ')}: not in the build's family table (disputed or recently moved) or not in the vocabulary.`,
+  )
+}
+
+function plantLines(entries: Entry[], links: Link[]): PlantLine[] {
+  // Each link goes on the end written later, so the plant it names is already in the file above it.
+  const position = new Map(entries.map((entry, index) => [entry, index]))
+  const linksOf = new Map<Entry, Link[]>()
+  for (const link of links) {
+    const later = (position.get(link.a) ?? 0) > (position.get(link.b) ?? 0) ? link.a : link.b
+    linksOf.set(later, [...(linksOf.get(later) ?? []), link])
+  }
+  return entries.map((entry): PlantLine => {
+    const line: PlantLine = { type: entry.type, scientific_name: entry.scientificName, name: entry.name }
+    if (entry.parent) line.parent = { scientific_name: entry.parent.scientificName, name: entry.parent.name }
+    if (entry.data.length > 0) line.data = entry.data
+    const entryLinks = (linksOf.get(entry) ?? []).map((link) => {
+      const other = link.a === entry ? link.b : link.a
+      return { type: link.type, scientific_name: other.scientificName, name: other.name, note: link.note }
+    })
+    if (entryLinks.length > 0) line.links = entryLinks
+    return line
+  })
+}
+
+function reportStarterCounts(entries: Entry[], links: Link[], report: BuildReport): void {
+  const plants = entries.filter((entry) => entry.type === 'Plant').length
+  const varieties = entries.length - plants
+  const companions = links.filter((link) => link.type === 'companion-to').length
+  report.counts.unshift(
+    `Starter dataset (data/plants.jsonl): ${entries.length} plants and varieties: ${plants} Plant, ${varieties} Variety (each with its parent Plant in the file)`,
+    `Links: ${links.length} (${companions} companion-to, ${links.length - companions} antagonist-to); contradictions skipped: ${report.contradictions.length}`,
+  )
+}

@@ -1,0 +1,244 @@
+// The shipped dataset (data/) is what scripts/dataset/build.ts makes from the raw sources, and it has
+// the facts the issue asks for. Run: node --import tsx --test test/dataset/build.test.ts
+import assert from 'node:assert/strict'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { buildDataset, DATA_DIR, defaultSourceDir } from '../../scripts/dataset/build.ts'
+
+interface Attribute {
+  key: string
+  value: string
+}
+interface Ref {
+  scientific_name: string
+  name: string
+}
+interface Line extends Ref {
+  type: 'Plant' | 'Variety'
+  parent?: Ref
+  data?: Attribute[]
+  links?: (Ref & { type: string; note: string })[]
+}
+interface Header {
+  hortus_dataset: number
+  license: string
+  license_url: string
+  attribution: string
+  sources: { name: string; url: string; license: string }[]
+}
+
+const shipped = (path: string): string => readFileSync(join(DATA_DIR, path), 'utf8')
+
+function parseDataset(text: string): { header: Header; lines: Line[] } {
+  const [headerLine, ...rest] = text.trimEnd().split('\n')
+  return {
+    header: JSON.parse(headerLine ?? '{}') as Header,
+    lines: rest.map((line) => JSON.parse(line) as Line),
+  }
+}
+
+const key = (ref: Ref): string => `${ref.scientific_name}\u0000${ref.name}`
+const attribute = (line: Line, name: string): string | undefined =>
+  line.data?.find((a) => a.key === name)?.value
+
+/** Identities unique, each Variety's parent a Plant line above it, each link's other end in the file. */
+function checkStructure(lines: Line[]): void {
+  const seen = new Map<string, Line>()
+  for (const line of lines) {
+    assert.ok(line.scientific_name.trim() && line.name.trim(), `blank name in ${JSON.stringify(line)}`)
+    assert.ok(!seen.has(key(line)), `duplicate ${line.scientific_name} / ${line.name}`)
+    if (line.type === 'Variety') {
+      assert.ok(line.parent, `Variety without parent: ${line.name}`)
+      assert.equal(
+        seen.get(key(line.parent))?.type,
+        'Plant',
+        `parent of ${line.name} is not a Plant above it`,
+      )
+    } else {
+      assert.equal(line.type, 'Plant')
+      assert.equal(line.parent, undefined)
+    }
+    seen.set(key(line), line)
+  }
+  const pairs = new Set<string>()
+  for (const line of lines) {
+    for (const link of line.links ?? []) {
+      assert.ok(seen.has(key(link)), `link from ${line.name} to missing ${link.name}`)
+      assert.notEqual(key(link), key(line), `self link on ${line.name}`)
+      const pair = [key(line), key(link)].sort().join('\u0001')
+      assert.ok(!pairs.has(pair), `two links between ${line.name} and ${link.name}`)
+      pairs.add(pair)
+    }
+  }
+}
+
+describe('dataset build', () => {
+  test('the shipped files are the build output', (t) => {
+    const sourceDir = defaultSourceDir()
+    if (!existsSync(sourceDir)) return t.skip(`raw sources not found at ${sourceDir}`)
+    const built = buildDataset(sourceDir)
+    assert.deepEqual([...built.keys()].sort(), [
+      'ATTRIBUTION.md',
+      'build-report.md',
+      'openfarm.jsonl',
+      'plants.jsonl',
+    ])
+    for (const [path, content] of built) {
+      assert.ok(
+        content === shipped(path),
+        `data/${path} differs: run node --import tsx scripts/dataset/build.ts`,
+      )
+    }
+  })
+})
+
+describe('starter dataset (data/plants.jsonl)', () => {
+  const { header, lines } = parseDataset(shipped('plants.jsonl'))
+  const byName = (name: string): Line[] => lines.filter((line) => line.name === name)
+  const only = (name: string): Line => {
+    const found = byName(name)
+    assert.equal(found.length, 1, `expected one "${name}"`)
+    return found[0] as Line
+  }
+  const linked = (a: Line, b: Line): string[] =>
+    [
+      ...(a.links ?? []).filter((l) => key(l) === key(b)),
+      ...(b.links ?? []).filter((l) => key(l) === key(a)),
+    ].map((l) => l.type)
+
+  test('header carries the licence and the sources', () => {
+    assert.equal(header.hortus_dataset, 1)
+    assert.equal(header.license, 'CC BY-SA 4.0')
+    assert.equal(header.license_url, 'https://creativecommons.org/licenses/by-sa/4.0/')
+    assert.match(header.attribution, /Growstuff/)
+    assert.match(header.attribution, /Wikipedia contributors/)
+    const names = header.sources.map((source) => source.name).join(' | ')
+    assert.match(names, /Growstuff/)
+    assert.match(names, /Wikipedia contributors/)
+  })
+
+  test('structure: unique plants, parents above their varieties, links to plants of the file', () => {
+    checkStructure(lines)
+  })
+
+  test('at least 450 plants and varieties, at least 150 varieties with a real parent', () => {
+    assert.ok(lines.length >= 450, `${lines.length} entries`)
+    const varieties = lines.filter((line) => line.type === 'Variety' && line.parent)
+    assert.ok(varieties.length >= 150, `${varieties.length} varieties`)
+  })
+
+  test('tomato is the Plant Solanum lycopersicum with its cultivars as varieties', () => {
+    const tomato = only('Tomato')
+    assert.equal(tomato.type, 'Plant')
+    assert.equal(tomato.scientific_name, 'Solanum lycopersicum')
+    const cultivars = lines.filter((line) => line.parent && key(line.parent) === key(tomato))
+    assert.ok(cultivars.length >= 36, `${cultivars.length} tomato varieties`)
+    for (const name of ['Amish Paste tomato', 'Brandywine tomato', 'Cherry tomato', 'San Marzano tomato']) {
+      assert.ok(
+        cultivars.some((line) => line.name === name),
+        `${name} is a variety of Tomato`,
+      )
+    }
+    for (const cultivar of cultivars) assert.match(cultivar.scientific_name, /^Solanum lycopersicum\b/)
+    assert.equal(attribute(tomato, 'Edible parts'), 'Fruit')
+  })
+
+  test('basil is a companion of tomato; corn and dill, which the table contradicts, are not linked', () => {
+    const tomato = only('Tomato')
+    assert.deepEqual(linked(tomato, only('Basil')), ['companion-to'])
+    assert.deepEqual(linked(tomato, only('Corn')), [])
+    assert.deepEqual(linked(tomato, only('Dill')), [])
+    const report = shipped('build-report.md')
+    assert.match(report, /Corn – Tomato: companions per/)
+    assert.match(report, /Dill – Tomato: companions per|Tomato – Dill: companions per/)
+  })
+
+  test('broccoli, cabbage, cauliflower and kohlrabi stay four plants although all are Brassica oleracea', () => {
+    const crops = ['Broccoli', 'Cabbage', 'Cauliflower', 'Kohlrabi'].map(only)
+    assert.equal(new Set(crops.map(key)).size, 4)
+    for (const crop of crops) assert.match(crop.scientific_name, /^Brassica oleracea\b/)
+  })
+
+  test('no group entries', () => {
+    const groups =
+      /^(fruit trees?|legumes?|nightshades?|brassicas?|cucurbits?|alliums?|gourds?|beans|mints|mustards|most plants)$/i
+    for (const line of lines) assert.doesNotMatch(line.name, groups)
+  })
+
+  test('attributes: no false, no blanks, vocabulary spellings', () => {
+    const sourceDir = defaultSourceDir()
+    const facetsPath = join(sourceDir, 'permapeople-vocabulary', 'facet-counts.json')
+    const facets = existsSync(facetsPath)
+      ? (JSON.parse(readFileSync(facetsPath, 'utf8')) as Record<string, { value: string }[]>)
+      : undefined
+    const facetOf: Record<string, string> = {
+      Family: 'family',
+      'Edible parts': 'edibleParts',
+      'Life cycle': 'lifeCycle',
+    }
+    for (const line of lines) {
+      for (const { key: name, value } of line.data ?? []) {
+        assert.ok(value.trim(), `blank ${name} on ${line.name}`)
+        assert.notEqual(value.toLowerCase(), 'false', `${name} false on ${line.name}`)
+        if (name === 'Edible') assert.equal(value, 'true')
+        const facet = facetOf[name]
+        if (!facet || !facets) continue
+        const known = new Set((facets[facet] ?? []).map((entry) => entry.value.toLowerCase()))
+        const values = name === 'Family' ? [value] : value.split(', ')
+        for (const part of values)
+          assert.ok(known.has(part.toLowerCase()), `${name} "${part}" on ${line.name}`)
+      }
+    }
+  })
+
+  test('every link names its source', () => {
+    for (const line of lines) {
+      for (const link of line.links ?? []) {
+        assert.match(link.type, /^(companion-to|antagonist-to)$/)
+        assert.match(link.note, /Wikipedia contributors, "List of companion plants"/)
+      }
+    }
+  })
+})
+
+describe('OpenFarm name list (data/openfarm.jsonl)', () => {
+  const text = shipped('openfarm.jsonl')
+  const { header, lines } = parseDataset(text)
+
+  test('header credits OpenFarm under the dataset licence', () => {
+    assert.equal(header.license, 'CC BY-SA 4.0')
+    assert.ok(header.sources.some((source) => source.name === 'OpenFarm' && /CC0/.test(source.license)))
+  })
+
+  test('structure, size and infraspecific names as varieties of their species', () => {
+    checkStructure(lines)
+    assert.ok(lines.length > 90_000, `${lines.length} names`)
+    assert.ok(statSync(join(DATA_DIR, 'openfarm.jsonl')).size < 15_000_000)
+    const lowiana = lines.find((line) => line.scientific_name === 'Abies concolor var. lowiana')
+    assert.equal(lowiana?.type, 'Variety')
+    assert.equal(lowiana.parent?.scientific_name, 'Abies concolor')
+    const varieties = lines.filter((line) => line.type === 'Variety')
+    assert.ok(varieties.length > 10_000, `${varieties.length} varieties`)
+    for (const variety of varieties)
+      assert.match(
+        variety.scientific_name,
+        / (var\.|subsp\.|ssp\.|f\.|fo\.|cv\.|forma|subvar\.|convar\.|nothosubsp\.|nothovar\.) /,
+      )
+  })
+})
+
+test('ATTRIBUTION.md says who to credit and how', () => {
+  const attribution = shipped('ATTRIBUTION.md')
+  for (const needle of [
+    'CC BY-SA 4.0',
+    'Growstuff',
+    'Wikipedia contributors',
+    'List of companion plants',
+    'OpenFarm',
+    'Permapeople',
+  ]) {
+    assert.ok(attribution.includes(needle), `mentions ${needle}`)
+  }
+  assert.match(attribution, /link back to the Hortus service/)
+})
