@@ -8,7 +8,9 @@ export async function migrateToLatest(db: Db, migrations: Record<string, Migrati
   const failed = results.find((r) => r.status === 'Error')
   if (error || failed) {
     const reason = error instanceof Error ? error.message : 'see the failed migration'
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error })
+    throw new Error(`Migration ${failed?.migrationName ?? '(before any ran)'} failed: ${reason}`, {
+      cause: error,
+    })
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -2,8 +2,13 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 
-export function readLines(path: string, onBytes?: (bytesRead: number) => void): AsyncIterable<string> {
+/** The file is opened only when the first line is asked for: a caller may await other work first, and
+ * lines read before anyone listens would be lost. */
+export async function* readLines(
+  path: string,
+  onBytes?: (bytesRead: number) => void,
+): AsyncGenerator<string> {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })
   if (onBytes) stream.on('data', () => onBytes(stream.bytesRead))
-  return createInterface({ input: stream, crlfDelay: Infinity })
+  yield* createInterface({ input: stream, crlfDelay: Infinity })
 }

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as initial from './20261122T0900_initial.ts'
+
+/** Every PostgreSQL migration, by name; names sort in the order they run. */
+export const postgresMigrations: Record<string, Migration> = {
+  '20261122T0900_initial': initial,
+}

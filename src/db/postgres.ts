@@ -1,0 +1,130 @@
+// The server database: PostgreSQL through a bounded pg.Pool, optionally with a read replica. Migrations
+// run on the primary at start over a connection of their own; a failure stops start-up.
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+import type { Store, Tx } from './store.ts'
+import { migrateToLatest } from './migrate.ts'
+import { postgresMigrations } from './migrations/postgres/index.ts'
+import { PostgresSearch } from '../search/postgres-search.ts'
+
+// Per-connection settings: a runaway statement, a long lock wait or a forgotten transaction ends with an
+// error (which isUnavailable turns into a 503) instead of holding a connection. JIT compilation only
+// slows the short queries Hortus runs.
+const SESSION_SETTINGS = {
+  statement_timeout: 10_000,
+  lock_timeout: 5_000,
+  idle_in_transaction_session_timeout: 30_000,
+}
+const SESSION_OPTIONS = '-c jit=off'
+
+// SQLSTATEs that mean "unreachable, restarting, overloaded or contended right now": connection exceptions
+// (08), insufficient resources (53), shutdown and "cannot connect now" (57P01-03), a session the server
+// ended for idling (25P03, 57P05), statement timeout (57014), lock timeout (55P03), serialization failure
+// and deadlock (40001, 40P01), an I/O error (58030), and a read-only server (25006: the URL briefly names a
+// standby during a failover).
+const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[1235]|25P03|57014|55P03|40001|40P01|58030|25006)$/
+// Socket errors from Node, and pg's own messages for a dropped connection or an exhausted pool.
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EAI_AGAIN',
+])
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)|the database system is (starting up|shutting down|in recovery mode)/
+
+export async function openPostgresStore(url: string, readUrl: string | null): Promise<Store> {
+  // Migrations get one connection without the session timeouts: a later migration may rewrite a large
+  // table, and a process that starts while another migrates waits for Kysely's advisory lock.
+  const migrator = connect(url, { max: 1, statementTimeouts: false })
+  try {
+    await migrateToLatest(migrator, postgresMigrations)
+  } finally {
+    await migrator.destroy()
+  }
+
+  const db = connect(url, { max: 10, statementTimeouts: true })
+  const reader = readUrl ? connect(readUrl, { max: 10, statementTimeouts: true }) : db
+  return {
+    dialect: 'postgres',
+    db,
+    reader,
+    search: new PostgresSearch(),
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
+    isUnavailable,
+    isUniqueViolation: (error) => sqlstateOf(error) === '23505',
+    close: async () => {
+      await Promise.all([db.destroy(), reader === db ? undefined : reader.destroy()])
+    },
+  }
+}
+
+function connect(url: string, { max, statementTimeouts }: { max: number; statementTimeouts: boolean }) {
+  const pool = new pg.Pool({
+    ...connectionString(url),
+    max,
+    // Waiting longer for a connection than for a whole request makes no sense: fail fast, answer 503.
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 10_000,
+    // Idle connections do not keep a process (a CLI command, a test) alive.
+    allowExitOnIdle: true,
+    // Notices a dead peer (a failed-over primary) on idle connections.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: 'hortus',
+    ...(statementTimeouts ? SESSION_SETTINGS : {}),
+    types: typeParsers(),
+  })
+  // A connection the server drops while it sits in the pool: pg-pool discards it and emits 'error', which
+  // would crash the process with no listener. The next query simply opens a new connection.
+  pool.on('error', () => {})
+  // A connection dropped while checked out emits 'error' on the client, which pg-pool does not listen to
+  // then; the query in flight (or the next one) fails with the same error, and the pool discards the
+  // client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+  })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/** The pool's connection settings: the URL, with our `options` appended to any the URL gives (pg lets the
+ * URL's `options` parameter replace the configured one, so it is taken out and merged). */
+function connectionString(url: string): { connectionString: string; options: string } {
+  if (!/[?&]options=/.test(url)) return { connectionString: url, options: SESSION_OPTIONS }
+  const parsed = new URL(url)
+  const given = parsed.searchParams.get('options') ?? ''
+  parsed.searchParams.delete('options')
+  return { connectionString: parsed.toString(), options: `${given} ${SESSION_OPTIONS}`.trim() }
+}
+
+/** Timestamps come back as the ISO text the application writes (2026-11-22T10:15:30.123Z), bigints
+ * (ids, counts) as numbers: ids are identity values and counts are row counts, far below 2^53. */
+function typeParsers(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides()
+  const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date
+  types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text: string) => parseTimestamptz(text).toISOString())
+  types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text))
+  return types
+}
+
+function sqlstateOf(error: unknown): string {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
+}
+
+/** The database cannot answer now but may in a moment: the request is answered 503 with Retry-After. */
+function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = sqlstateOf(error)
+  if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)) return true
+  if (UNAVAILABLE_MESSAGE.test(error.message)) return true
+  // Node reports a failed connection to a host with several addresses as an AggregateError of them all.
+  if (error instanceof AggregateError && error.errors.some(isUnavailable)) return true
+  return error.cause !== undefined && error.cause !== error && isUnavailable(error.cause)
+}
