@@ -6,7 +6,13 @@
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { facetCondition } from './facet-filter.ts'
-import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
+import {
+  textWords,
+  type SearchEntry,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+} from './search-index.ts'
 
 // A tsvector lexeme holds at most 2,047 bytes; 500 characters stay below that in any script.
 const MAX_WORD_CHARS = 500
@@ -23,12 +29,7 @@ export function foldWord(word: string): string {
 
 /** The words of stored text, split exactly as searchTerms() splits a query. */
 export function indexWords(text: string): string[] {
-  const words =
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  return words.map(foldWord)
+  return textWords(text).map(foldWord)
 }
 
 /** A quoted lexeme for tsvector and tsquery input: quotes doubled, backslashes escaped. */

@@ -40,13 +40,18 @@ export interface SearchIndex {
   find(db: Db, query: SearchQuery): Promise<SearchResult>
 }
 
-/** Splits user text into searchable words. Everything but letters and digits separates words, so
- * quotes, operators and parentheses are never passed to the database's query syntax. */
-export function searchTerms(text: string): string[] {
-  const words =
+/** The words of a text, lower-cased. Everything but letters and digits separates words, so quotes,
+ * operators and parentheses never reach the database's query syntax. */
+export function textWords(text: string): string[] {
+  return (
     text
       .normalize('NFKC')
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? []
-  return [...new Set(words)].slice(0, 16)
+  )
+}
+
+/** The distinct words of a user's query, at most 16 of them. */
+export function searchTerms(text: string): string[] {
+  return [...new Set(textWords(text))].slice(0, 16)
 }
