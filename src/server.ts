@@ -5,28 +5,24 @@ import cluster from 'node:cluster'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openStore } from './db/open-store.ts'
+import type { Store } from './db/store.ts'
 import { seedIfEmpty } from './transfer/seed.ts'
 import { anyActiveKey } from './accounts/account.repository.ts'
 
-async function prepareDatabase(config: Config): Promise<void> {
-  const store = await openStore(config.database)
-  try {
-    const seeded = config.seed ? await seedIfEmpty(store) : null
-    if (seeded) {
-      console.log(
-        `Loaded the starter dataset: ${seeded.created} plants and varieties, ${seeded.links.created} links.`,
-      )
-    }
-    if (!(await anyActiveKey(store.db))) {
-      console.log('No API key yet. Create one with: npm run -s hortus -- keys create --email you@example.org')
-    }
-  } finally {
-    await store.close()
+/** Migrations ran when the store was opened; this loads the starter dataset and says how to get a key. */
+async function prepareDatabase(config: Config, store: Store): Promise<void> {
+  const seeded = config.seed ? await seedIfEmpty(store) : null
+  if (seeded) {
+    console.log(
+      `Loaded the starter dataset: ${seeded.created} plants and varieties, ${seeded.links.created} links.`,
+    )
+  }
+  if (!(await anyActiveKey(store.db))) {
+    console.log('No API key yet. Create one with: npm run -s hortus -- keys create --email you@example.org')
   }
 }
 
-async function serve(config: Config): Promise<void> {
-  const store = await openStore(config.database, config.readDatabase)
+async function serve(config: Config, store: Store): Promise<void> {
   const app = await buildApp({ config, store, logger: { level: config.logLevel } })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
@@ -57,16 +53,20 @@ function superviseWorkers(config: Config): void {
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  const openServingStore = () => openStore(config.database, config.readDatabase)
   if (config.workers === 1) {
-    await prepareDatabase(config)
-    return serve(config)
+    const store = await openServingStore()
+    await prepareDatabase(config, store)
+    return serve(config, store)
   }
   if (cluster.isPrimary) {
-    await prepareDatabase(config)
+    // The primary prepares the database once and keeps no connection while the workers serve.
+    const store = await openStore(config.database)
+    await prepareDatabase(config, store).finally(() => store.close())
     console.log(`Starting ${config.workers} workers on ${config.host}:${config.port}`)
     return superviseWorkers(config)
   }
-  return serve(config)
+  return serve(config, await openServingStore())
 }
 
 main().catch((error: unknown) => {

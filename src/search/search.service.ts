@@ -50,9 +50,10 @@ export async function findExactPlants(store: Store, request: ExactRequest): Prom
 function facetFilters(facets: Record<string, string | string[]>): FacetFilter[] {
   const byKey = new Map<string, Set<string>>()
   for (const [key, wanted] of Object.entries(facets)) {
-    const values = byKey.get(normalizeFacet(key)) ?? new Set<string>()
+    const facetKey = normalizeFacet(key)
+    const values = byKey.get(facetKey) ?? new Set<string>()
     for (const value of [wanted].flat()) values.add(normalizeFacet(value))
-    byKey.set(normalizeFacet(key), values)
+    byKey.set(facetKey, values)
   }
   return [...byKey].map(([key, values]) => ({ key, values: [...values] }))
 }
