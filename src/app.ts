@@ -6,14 +6,19 @@ import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Store } from './db/store.ts'
-import { AppError, StorageUnavailableError, validationFailed } from './errors.ts'
+import { AppError } from './errors.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { ErrorSchema } from './http/schemas.ts'
-import { fieldProblems, validatorCompiler } from './http/validation.ts'
+import { validatorCompiler } from './http/validation.ts'
+import { parseQueryString } from './http/query-string.ts'
+import { JSON_TYPE, clientErrorHandler, frameworkErrorReply, toAppError } from './http/error-replies.ts'
+import { acceptJsonBodies, refuseUnknownQueryParameters } from './http/request-shape.ts'
+import { RouteTable } from './http/route-table.ts'
 import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
 import { linkRoutes } from './links/links.routes.ts'
+import { healthRoutes } from './health/health.routes.ts'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -22,20 +27,43 @@ export interface AppOptions {
   config: Pick<Config, 'keyBrand' | 'keyCacheSeconds'>
   store: Store
   logger?: FastifyServerOptions['logger']
+  /** A request must arrive whole within this time (408 otherwise); its headers within a third of it. */
+  requestTimeoutMs?: number
 }
 
-export async function buildApp({ config, store, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  store,
+  logger = false,
+  requestTimeoutMs = 30_000,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.ceil(requestTimeoutMs / 3),
+      // How often Node looks for requests past their time; its default (30 s) would let them linger.
+      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+    },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 200,
+      querystringParser: parseQueryString,
+    },
     // Clients behind a load balancer are identified by the address it forwards.
     trustProxy: true,
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorReply(store, BODY_LIMIT_BYTES),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  // Only JSON bodies: anything else is a 415, not a string handed to the JSON schema.
-  app.removeContentTypeParser('text/plain')
+  acceptJsonBodies(app)
+  const routes = new RouteTable()
+  app.addHook('onRoute', (route) => {
+    routes.add(route.method, route.url)
+    refuseUnknownQueryParameters(route)
+  })
   app.decorateRequest('account', null)
   app.addSchema(ErrorSchema)
 
@@ -63,26 +91,44 @@ export async function buildApp({ config, store, logger = false }: AppOptions): P
   })
 
   // Before any route plugin: a plugin keeps the handlers in force when it was registered.
-  app.setNotFoundHandler(async (request, reply) =>
-    reply
-      .code(404)
-      .send(
-        new AppError(
-          'notFound',
-          `There is no ${request.method} ${request.url.split('?')[0]}. The API is described at /api/openapi.json.`,
-        ).toBody(),
-      ),
-  )
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!
+    const allowed = routes.methodsFor(path)
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const error = new AppError(
+        'methodNotAllowed',
+        `${clipPath(path)} does not take ${request.method}; it takes ${allowed.join(', ')}.`,
+      )
+      return reply.code(405).header('allow', allowed.join(', ')).send(error.toBody())
+    }
+    const error = new AppError(
+      'notFound',
+      `There is no ${request.method} ${clipPath(path)}. The API is described at /api/openapi.json.`,
+    )
+    return reply.code(404).send(error.toBody())
+  })
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const appError = toAppError(error, store)
+    const appError = toAppError(error, request, store, BODY_LIMIT_BYTES)
     if (appError.kind === 'unavailable') {
       request.log.warn({ err: error }, 'storage unavailable')
       void reply.header('retry-after', '1')
     } else if (appError.kind === 'internal') {
       request.log.error({ err: error }, 'unexpected error')
     }
-    return reply.code(appError.status).send(appError.toBody())
+    return reply.code(appError.status).type(JSON_TYPE).send(appError.toBody())
+  })
+
+  // A preflight without Origin or Access-Control-Request-Method is not one: say so in the error shape
+  // (the CORS plugin would answer in plain text).
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'OPTIONS') return
+    if (!request.headers.origin || !request.headers['access-control-request-method']) {
+      throw new AppError(
+        'badRequest',
+        'A CORS preflight (OPTIONS) needs the Origin and Access-Control-Request-Method headers.',
+      )
+    }
   })
 
   // Browser apps call the API from their own origins; preflights must pass without a key.
@@ -120,6 +166,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions): P
       await api.register(plantRoutes, { store })
       await api.register(linkRoutes, { store })
       await api.register(searchRoutes, { store })
+      await api.register(healthRoutes, { store })
     },
     { prefix: '/api' },
   )
@@ -127,45 +174,4 @@ export async function buildApp({ config, store, logger = false }: AppOptions): P
   return app
 }
 
-/** Maps anything thrown while handling a request to one of the errors of errors.ts. */
-function toAppError(error: FastifyError, store: Store): AppError {
-  if (error instanceof AppError) return error
-  if (error instanceof StorageUnavailableError || store.isUnavailable(error)) {
-    return new AppError(
-      'unavailable',
-      'The database is briefly unavailable. Retry after the number of seconds in Retry-After.',
-    )
-  }
-  if (error.validation) {
-    const problems = fieldProblems(error.validation)
-    switch (error.validationContext) {
-      case 'body':
-        return validationFailed(problems)
-      case 'params':
-        return new AppError('notFound', 'No such resource: ids are positive integers.')
-      default:
-        return new AppError(
-          'badRequest',
-          `Invalid query parameter${problems.length > 1 ? 's' : ''}: ${problems.map((p) => `${p.field} ${p.problem}`).join('; ')}.`,
-        )
-    }
-  }
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(
-        'unsupportedMediaType',
-        'Send the body as JSON with content-type: application/json.',
-      )
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('payloadTooLarge', `Request bodies are limited to ${BODY_LIMIT_BYTES} bytes.`)
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('invalidJson', 'The body is empty; send a JSON object.')
-  }
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return new AppError('invalidJson', 'The body is not valid JSON.')
-  }
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new AppError('badRequest', 'The request could not be understood; check its headers and body.')
-  }
-  return new AppError('internal', 'Something went wrong on our side; it has been logged.')
-}
+const clipPath = (path: string): string => (path.length > 120 ? `${path.slice(0, 120)}…` : path)

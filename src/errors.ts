@@ -1,5 +1,6 @@
 // The closed set of errors Hortus answers with. Each has a stable `error` text (the interface fixes the body
 // as {error, msg}) and an HTTP status; services throw these, never HTTP replies, and app.ts maps them.
+import { closestName } from './closest-name.ts'
 
 export const ERRORS = {
   notAuthenticated: { status: 401, error: 'not authenticated' },
@@ -11,6 +12,9 @@ export const ERRORS = {
   unsupportedMediaType: { status: 415, error: 'unsupported media type' },
   payloadTooLarge: { status: 413, error: 'payload too large' },
   methodNotAllowed: { status: 405, error: 'method not allowed' },
+  requestTimeout: { status: 408, error: 'request timeout' },
+  uriTooLong: { status: 414, error: 'uri too long' },
+  headersTooLarge: { status: 431, error: 'request header fields too large' },
   unavailable: { status: 503, error: 'service unavailable' },
   internal: { status: 500, error: 'internal error' },
 } as const
@@ -41,14 +45,24 @@ export interface FieldProblem {
   problem: string
 }
 
+/** A message names at most this many fields, so an error stays a few kilobytes whatever was sent. */
+export const MAX_NAMED_FIELDS = 20
+
 export function validationFailed(problems: FieldProblem[]): AppError {
-  const fields = [...new Set(problems.map((p) => p.field))]
-  const details = problems.map((p) => `${p.field}: ${p.problem}`).join('; ')
+  const byField = new Map<string, string>()
+  for (const { field, problem } of problems) if (!byField.has(field)) byField.set(field, problem)
+  const shown = [...byField].slice(0, MAX_NAMED_FIELDS)
+  const more = byField.size - shown.length
+  const named = shown.map(([field]) => clip(field)).join(', ')
+  const details = shown.map(([field, problem]) => `${clip(field)}: ${problem}`).join('; ')
   return new AppError(
     'validationFailed',
-    `Invalid field${fields.length > 1 ? 's' : ''} ${fields.join(', ')}. ${details}`,
+    `Invalid field${byField.size > 1 ? 's' : ''} ${named}${more > 0 ? ` and ${more} more` : ''}. ${details}`,
   )
 }
+
+/** Field names come from the client (attribute keys, unknown properties): never echo a long one whole. */
+export const clip = (text: string, max = 60): string => (text.length > max ? `${text.slice(0, max)}…` : text)
 
 export const notFound = (what: string): AppError =>
   new AppError('notFound', `${what} does not exist. Check the id or path.`)
@@ -58,4 +72,25 @@ export class StorageUnavailableError extends Error {
   constructor(cause: unknown) {
     super('storage unavailable', { cause })
   }
+}
+
+/** 400 naming the parameters an endpoint does not take, what it does take, and the likely intent. */
+export function unknownParameters(
+  names: string[],
+  accepted: string[],
+  endpoint: string,
+  more: { takesAlso?: string; suggestFrom?: string[] } = {},
+): AppError {
+  const shown = names.slice(0, 10).map((name) => `"${clip(name)}"`)
+  const hints = names
+    .slice(0, 10)
+    .map((name) => [name, closestName(name, more.suggestFrom ?? accepted)] as const)
+    .filter(([, guess]) => guess !== null)
+    .map(([name, guess]) => `"${clip(name)}" → "${guess}"`)
+  const takes = accepted.length ? `It takes ${accepted.join(', ')}` : 'It takes no query parameters'
+  return new AppError(
+    'badRequest',
+    `Unknown parameter${names.length > 1 ? 's' : ''} ${shown.join(', ')} for ${endpoint.replace('/api', '')}. ` +
+      `${takes}${more.takesAlso ?? ''}.${hints.length ? ` Did you mean ${hints.join(', ')}?` : ''}`,
+  )
 }

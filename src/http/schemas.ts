@@ -25,6 +25,18 @@ export const IdParams = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,15}$', description: 'The integer plant id.' }),
 })
 
+/** Ids and other integers a client sends: JavaScript and both databases hold these exactly. */
+export const SafeId = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description })
+
+/** One line of visible text (names, keys, values): no control characters, not blank. */
+export const VisibleLine = (maxLength: number, description: string) =>
+  Type.String({ format: 'visible-line', maxLength, description })
+
+/** Free text that must not be blank (notes): tab and line breaks allowed, no other control characters. */
+export const VisibleText = (maxLength: number, description: string) =>
+  Type.String({ format: 'visible-text', maxLength, description })
+
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page number, from 1.' })),
   per_page: Type.Optional(

@@ -4,13 +4,20 @@ import { Ajv, type ErrorObject } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { FieldProblem } from '../errors.ts'
+import { TEXT_FORMATS, textFormatProblem } from './text-formats.ts'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 
 const options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const
-const queryAjv = addFormats(new Ajv({ ...options, coerceTypes: 'array' }))
-const bodyAjv = addFormats(new Ajv({ ...options, coerceTypes: false }))
+const withFormats = (ajv: Ajv): Ajv => {
+  addFormats(ajv)
+  for (const [name, validate] of Object.entries(TEXT_FORMATS))
+    ajv.addFormat(name, { type: 'string', validate })
+  return ajv
+}
+const queryAjv = withFormats(new Ajv({ ...options, coerceTypes: 'array' }))
+const bodyAjv = withFormats(new Ajv({ ...options, coerceTypes: false }))
 
 /** A validator for JSON read from elsewhere than a request (import files), with the body rules. */
 export const bodyValidator = (schema: object) => bodyAjv.compile(schema)
@@ -54,6 +61,11 @@ function problemOf(error: Partial<ErrorObject>): string {
       return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`
     case 'pattern':
       return 'must not be empty or blank'
+    case 'format':
+      return textFormatProblem(String(params.format)) ?? `must be a ${String(params.format)}`
+    case 'maximum':
+    case 'minimum':
+      return `must be ${error.keyword === 'maximum' ? 'at most' : 'at least'} ${String(params.limit)}`
     case 'type':
       return error.instancePath ? `must be ${String(params.type)}` : 'the body must be a JSON object'
     default:

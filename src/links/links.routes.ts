@@ -1,12 +1,20 @@
 // /plants/<id>/links: how companions and antagonists are written and read.
 import { Type } from 'typebox'
-import { ErrorSchema, IdParams, OffsetPaginationSchema, PageQuery, commonErrors } from '../http/schemas.ts'
+import {
+  ErrorSchema,
+  IdParams,
+  OffsetPaginationSchema,
+  PageQuery,
+  SafeId,
+  VisibleText,
+  commonErrors,
+} from '../http/schemas.ts'
 import { accountOf, type Api, type ApiOptions } from '../http/api-context.ts'
 import { createLink, listPlantLinks, removeLink } from './link.service.ts'
 
 const tags = ['links']
 const LinkType = Type.Enum(['companion-to', 'antagonist-to'])
-const Note = Type.String({ pattern: '\\S', maxLength: 2000, description: 'Why, and the source.' })
+const Note = VisibleText(2000, 'Why, and the source.')
 
 const LinkSchema = Type.Object({
   id: Type.Integer(),
@@ -55,7 +63,7 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
         summary: 'Link two plants; links are symmetric and one per pair',
         params: IdParams,
         body: Type.Object(
-          { plant_id: Type.Integer({ minimum: 1 }), type: LinkType, note: Note },
+          { plant_id: SafeId('The plant to link to.'), type: LinkType, note: Note },
           { additionalProperties: false },
         ),
         response: { 201: LinkSchema, ...writeErrors },

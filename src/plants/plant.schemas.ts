@@ -1,14 +1,18 @@
 // Request and response schemas of the plant endpoints: they validate input and make the OpenAPI document.
 import { Type } from 'typebox'
-import { KeysetPaginationSchema, OffsetPaginationSchema, PageQuery } from '../http/schemas.ts'
-
-const NonBlank = (maxLength: number, description: string) =>
-  Type.String({ pattern: '\\S', maxLength, description })
+import {
+  KeysetPaginationSchema,
+  OffsetPaginationSchema,
+  PageQuery,
+  SafeId,
+  VisibleLine,
+  VisibleText,
+} from '../http/schemas.ts'
 
 export const AttributeSchema = Type.Object(
   {
-    key: NonBlank(100, 'Attribute name, e.g. "Light requirement".'),
-    value: NonBlank(2000, 'Always a string; lists are comma-separated.'),
+    key: VisibleLine(100, 'Attribute name, e.g. "Light requirement".'),
+    value: VisibleLine(2000, 'Always a string; lists are comma-separated.'),
   },
   { additionalProperties: false },
 )
@@ -48,18 +52,18 @@ export const PlantKeysetListSchema = Type.Object({
 const TypeInput = Type.Enum(['Plant', 'Variety', 'Species'], {
   description: 'Species is another name for Plant.',
 })
-const ParentInput = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+const ParentInput = Type.Union([SafeId('The id of an existing Plant.'), Type.Null()], {
   description: 'Required for a Variety: the id of an existing Plant.',
 })
 const editable = {
-  scientific_name: NonBlank(300, 'Current scientific name.'),
-  name: NonBlank(300, 'Most common English name.'),
-  description: Type.String({ maxLength: 20_000 }),
+  scientific_name: VisibleLine(300, 'Current scientific name.'),
+  name: VisibleLine(300, 'Most common English name.'),
+  description: Type.String({ format: 'multiline', maxLength: 20_000 }),
   type: TypeInput,
   parent_id: ParentInput,
   data: Type.Array(AttributeSchema, { maxItems: 200 }),
 }
-const Note = NonBlank(2000, 'What was done and which sources were used.')
+const Note = VisibleText(2000, 'What was done and which sources were used.')
 
 export const CreatePlantBody = Type.Object(
   {
@@ -76,7 +80,7 @@ export const CreatePlantBody = Type.Object(
 
 export const UpdatePlantBody = Type.Object(
   {
-    version: Type.Integer({ minimum: 1, description: 'The version you last read.' }),
+    version: SafeId('The version you last read.'),
     note: Note,
     scientific_name: Type.Optional(editable.scientific_name),
     name: Type.Optional(editable.name),
@@ -101,7 +105,11 @@ export const ListPlantsQuery = Type.Object({
     }),
   ),
   updated_since: Type.Optional(
-    Type.String({ maxLength: 40, description: 'ISO 8601 date or date-time (UTC when no zone); inclusive.' }),
+    Type.String({
+      format: 'single-line',
+      maxLength: 40,
+      description: 'ISO 8601 date or date-time (UTC when no zone); inclusive.',
+    }),
   ),
 })
 

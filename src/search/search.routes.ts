@@ -1,54 +1,43 @@
-// GET /search and POST /search: full-text search with facets, and (POST) the exact-match form.
+// GET /search and POST /search: full-text search with facets, and (POST) the exact-match form. A POST's
+// parameters are its query string's and its JSON body's together, the body winning on a conflict, so
+// clients that put them in the URL of a POST work too.
 import { Type } from 'typebox'
 import { ErrorSchema, PageQuery, commonErrors } from '../http/schemas.ts'
 import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
 import { PlantListSchema, PlantSchema } from '../plants/plant.schemas.ts'
-import { findExactPlants, searchFormOf, searchPlants } from './search.service.ts'
+import { findExactPlants, searchFormOf, searchPlants, type SearchParams } from './search.service.ts'
 
 const tags = ['search']
-const FacetValue = Type.Union(
-  [Type.String({ maxLength: 200 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })],
-  {
-    description: 'Any other parameter is an attribute key; one value, or several (matching as OR).',
-  },
-)
+const FacetText = Type.String({ format: 'single-line', maxLength: 200 })
+const FacetValue = Type.Union([FacetText, Type.Array(FacetText, { maxItems: 50 })], {
+  description:
+    'Any other parameter is an attribute key in use (case-insensitive; GET /api/attributes lists them): ' +
+    'one value, or several matching as OR; an empty value or array is no filter.',
+})
 const TypeFilter = Type.Enum(['Plant', 'Species', 'Variety'])
 const Query = Type.String({
   maxLength: 200,
   description: 'Words to find in names, scientific names and descriptions.',
 })
-const RESERVED = new Set(['q', 'type', 'page', 'per_page', 'scientific_name', 'name'])
+const ExactName = (description: string) => Type.String({ format: 'single-line', maxLength: 300, description })
 
 const SearchQuery = Type.Object(
   { q: Query, type: Type.Optional(TypeFilter), ...PageQuery.properties },
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
-const SearchBody = Type.Object(
+const PostParams = Type.Object(
   {
     q: Type.Optional(Query),
     type: Type.Optional(TypeFilter),
     ...PageQuery.properties,
-    scientific_name: Type.Optional(
-      Type.String({
-        maxLength: 300,
-        description: 'Exact-match form: the exact, case-sensitive scientific name.',
-      }),
-    ),
-    name: Type.Optional(
-      Type.String({ maxLength: 300, description: 'Exact-match form: the exact common name.' }),
-    ),
+    scientific_name: Type.Optional(ExactName('Exact-match form: the exact, case-sensitive scientific name.')),
+    name: Type.Optional(ExactName('Exact-match form: the exact common name.')),
   },
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
 const ExactListSchema = Type.Object({ plants: Type.Array(PlantSchema) })
-
-function facetsOf(params: Record<string, unknown>): Record<string, string | string[]> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([key]) => !RESERVED.has(key)) as [string, string | string[]][],
-  )
-}
 
 export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -61,10 +50,7 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
         response: { 200: PlantListSchema, ...commonErrors },
       },
     },
-    async (request, reply) => {
-      const query = request.query as Record<string, unknown> & typeof request.query
-      return sendJson(reply, await searchPlants(store, { ...query, facets: facetsOf(query) }))
-    },
+    async (request, reply) => sendJson(reply, await searchPlants(store, request.query as SearchParams)),
   )
 
   api.post(
@@ -73,7 +59,8 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
       schema: {
         tags,
         summary: 'Full-text search (q) or exact match (scientific_name + type [+ name])',
-        body: SearchBody,
+        querystring: PostParams,
+        body: PostParams,
         response: {
           200: Type.Union([PlantListSchema, ExactListSchema]),
           ...commonErrors,
@@ -83,12 +70,12 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
       },
     },
     async (request, reply) => {
-      const body = request.body as Record<string, unknown> & typeof request.body
-      if (searchFormOf(body) === 'exact') {
-        const { scientific_name = '', type = 'Plant', name } = body
+      const params = { ...request.query, ...request.body } as SearchParams
+      if (searchFormOf(params) === 'exact') {
+        const { scientific_name = '', type = 'Plant', name } = params
         return sendJson(reply, await findExactPlants(store, { scientific_name, type, name }))
       }
-      return sendJson(reply, await searchPlants(store, { ...body, q: body.q ?? '', facets: facetsOf(body) }))
+      return sendJson(reply, await searchPlants(store, params))
     },
   )
 }

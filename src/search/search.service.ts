@@ -1,18 +1,24 @@
 // Search: the full-text form (q, type, facets, offset paging) and the exact-match form.
-import type { Store } from '../db/store.ts'
-import { validationFailed } from '../errors.ts'
+import type { Db, Store } from '../db/store.ts'
+import { unknownParameters, validationFailed } from '../errors.ts'
 import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
 import { findExact } from '../plants/plant.repository.ts'
 import { normalizeFacet, type PlantType } from '../plants/plant.ts'
+import { attributeKeysInUse, resolveAttributeKeys } from '../attributes/attribute.service.ts'
 import { searchTerms, type FacetFilter } from './search-index.ts'
 
 export type TypeParam = 'Plant' | 'Species' | 'Variety'
 
-export interface SearchRequest extends PageRequest {
-  q: string
+/** The parameters of /search itself; every other name is a facet. */
+export const SEARCH_PARAMETERS = ['q', 'type', 'page', 'per_page', 'scientific_name', 'name'] as const
+
+/** What a client sent to /search: its own parameters, and attribute keys with the wanted value(s). */
+export interface SearchParams extends PageRequest {
+  q?: string | undefined
   type?: TypeParam | undefined
-  /** Every other parameter: an attribute key and its wanted value(s). */
-  facets: Record<string, string | string[]>
+  scientific_name?: string | undefined
+  name?: string | undefined
+  [facet: string]: unknown
 }
 
 export interface ExactRequest {
@@ -23,14 +29,15 @@ export interface ExactRequest {
 
 export const toPlantType = (type: TypeParam): PlantType => (type === 'Variety' ? 'Variety' : 'Plant')
 
-export async function searchPlants(store: Store, request: SearchRequest): Promise<string> {
-  const { page, perPage, limit, offset } = offsetWindow(request)
-  const terms = searchTerms(request.q)
+export async function searchPlants(store: Store, params: SearchParams): Promise<string> {
+  const { page, perPage, limit, offset } = offsetWindow(params)
+  const facets = await facetFilters(store.reader, params)
+  const terms = searchTerms(params.q ?? '')
   const result = await store.search.find(store.reader, {
     terms,
     phrase: terms.join(' '),
-    type: request.type ? toPlantType(request.type) : null,
-    facets: facetFilters(request.facets),
+    type: params.type ? toPlantType(params.type) : null,
+    facets,
     limit,
     offset,
   })
@@ -47,13 +54,32 @@ export async function findExactPlants(store: Store, request: ExactRequest): Prom
   return `{"plants":[${docs.join(',')}]}`
 }
 
-function facetFilters(facets: Record<string, string | string[]>): FacetFilter[] {
+/** The facets of a search: every name that is not a search parameter must be an attribute key in use
+ * (matched case-insensitively); an empty value or array asks for no filter on that key. */
+async function facetFilters(db: Db, params: SearchParams): Promise<FacetFilter[]> {
+  const own = new Set<string>(SEARCH_PARAMETERS)
+  const wanted = Object.entries(params)
+    .filter(([name]) => !own.has(name))
+    .map(([name, value]) => ({ name, values: [value as string | string[]].flat().filter(Boolean) }))
+  if (wanted.length === 0) return []
+  const keys = await resolveAttributeKeys(
+    db,
+    wanted.map(({ name }) => name),
+  )
+  const unknown = wanted.filter(({ name }) => !keys.has(normalizeFacet(name))).map(({ name }) => name)
+  if (unknown.length > 0) {
+    throw unknownParameters(unknown, [...SEARCH_PARAMETERS], '/search', {
+      takesAlso: ', and any attribute key in use as a facet (GET /api/attributes lists them)',
+      suggestFrom: [...SEARCH_PARAMETERS, ...(await attributeKeysInUse(db))],
+    })
+  }
   const byKey = new Map<string, Set<string>>()
-  for (const [key, wanted] of Object.entries(facets)) {
-    const facetKey = normalizeFacet(key)
-    const values = byKey.get(facetKey) ?? new Set<string>()
-    for (const value of [wanted].flat()) values.add(normalizeFacet(value))
-    byKey.set(facetKey, values)
+  for (const { name, values } of wanted) {
+    if (values.length === 0) continue
+    const key = keys.get(normalizeFacet(name))!
+    const set = byKey.get(key) ?? new Set<string>()
+    for (const value of values) set.add(normalizeFacet(value))
+    byKey.set(key, set)
   }
   return [...byKey].map(([key, values]) => ({ key, values: [...values] }))
 }

@@ -4,14 +4,15 @@ import { Type, type Static } from 'typebox'
 import type { ValidateFunction } from 'ajv'
 import { AttributeSchema } from '../plants/plant.schemas.ts'
 import { bodyValidator } from '../http/validation.ts'
+import { VisibleLine, VisibleText } from '../http/schemas.ts'
 
 export const LICENSE = 'CC BY-SA 4.0'
 export const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/'
 
 const NamePair = Type.Object(
   {
-    scientific_name: Type.String({ pattern: '\\S', maxLength: 300 }),
-    name: Type.String({ pattern: '\\S', maxLength: 300 }),
+    scientific_name: VisibleLine(300, 'Scientific name.'),
+    name: VisibleLine(300, 'Common name.'),
   },
   { additionalProperties: false },
 )
@@ -20,7 +21,7 @@ export const DatasetLineSchema = Type.Object(
   {
     type: Type.Enum(['Plant', 'Variety']),
     ...NamePair.properties,
-    description: Type.Optional(Type.String({ maxLength: 20_000 })),
+    description: Type.Optional(Type.String({ format: 'multiline', maxLength: 20_000 })),
     parent: Type.Optional(NamePair),
     data: Type.Optional(Type.Array(AttributeSchema, { maxItems: 200 })),
     links: Type.Optional(
@@ -29,7 +30,7 @@ export const DatasetLineSchema = Type.Object(
           {
             type: Type.Enum(['companion-to', 'antagonist-to']),
             ...NamePair.properties,
-            note: Type.String({ pattern: '\\S', maxLength: 2000 }),
+            note: VisibleText(2000, 'Why, and the source.'),
           },
           { additionalProperties: false },
         ),

@@ -1,7 +1,7 @@
 // Builds the real app over a real, fresh database for each test file, and gives tests an authenticated
 // client that speaks real HTTP on a loopback port.
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/app.ts'
+import { buildApp, type AppOptions } from '../../src/app.ts'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import type { Store } from '../../src/db/store.ts'
 import { openTestStore } from './test-database.ts'
@@ -30,9 +30,9 @@ export interface TestResponse {
 
 export const BRAND = 'service'
 
-export async function buildTestApp(): Promise<TestApp> {
+export async function buildTestApp(options: Pick<AppOptions, 'requestTimeoutMs'> = {}): Promise<TestApp> {
   const store = await openTestStore()
-  const app = await buildApp({ config: { keyBrand: BRAND, keyCacheSeconds: 0 }, store })
+  const app = await buildApp({ config: { keyBrand: BRAND, keyCacheSeconds: 0 }, store, ...options })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('no port')

@@ -1,0 +1,59 @@
+// Speaks HTTP over a plain socket, for requests that fetch refuses to send (huge headers, bad
+// percent-encoding, a body that never arrives) and answers written before Fastify sees a request.
+import { connect } from 'node:net'
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+  /** Milliseconds from the first byte sent to the socket's end. */
+  elapsedMs: number
+}
+
+/** Sends `head` (request line and headers, without the blank line), then `body` if given, and reads the
+ * answer until the server closes the socket or `timeoutMs` passes. `hold` leaves the request unfinished. */
+export async function rawRequest(
+  port: number,
+  head: string,
+  { body = '', hold = false, timeoutMs = 5_000 }: { body?: string; hold?: boolean; timeoutMs?: number } = {},
+): Promise<RawResponse> {
+  const started = Date.now()
+  const socket = connect(port, '127.0.0.1')
+  const chunks: Buffer[] = []
+  socket.on('data', (chunk: Buffer) => {
+    chunks.push(chunk)
+    // A complete answer with a Content-Length is enough; the socket may stay open (keep-alive).
+    if (complete(Buffer.concat(chunks).toString('utf8'))) socket.end()
+  })
+  socket.write(`${head}\r\n${hold ? '' : `Connection: close\r\n`}\r\n${body}`)
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`no answer within ${timeoutMs} ms`))
+    }, timeoutMs)
+    socket.on('close', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    socket.on('error', () => {})
+  })
+  return parse(Buffer.concat(chunks).toString('utf8'), Date.now() - started)
+}
+
+function complete(text: string): boolean {
+  const end = text.indexOf('\r\n\r\n')
+  if (end < 0) return false
+  const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))
+  return length !== null && Buffer.byteLength(text.slice(end + 4)) >= Number(length[1])
+}
+
+function parse(text: string, elapsedMs: number): RawResponse {
+  const end = text.indexOf('\r\n\r\n')
+  const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n')
+  const headers: Record<string, string> = {}
+  for (const line of lines) {
+    const colon = line.indexOf(':')
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4), elapsedMs }
+}
