@@ -87,18 +87,30 @@ describe('a known path asked with a method it does not have', () => {
 })
 
 describe('validation errors stay small', () => {
-  it('names about 20 failing fields of a 1 MiB body and counts the rest', async () => {
+  it('names at most 20 failing fields and counts the rest', async () => {
+    const data = Array.from({ length: 200 }, () => ({ key: '', value: '' }))
+    const response = await t.request('POST', '/api/plants', {
+      scientific_name: 'A b',
+      name: 'c',
+      note: 'n',
+      data,
+    })
+    assertError(response, 422, 'validation failed', ['and 380 more'])
+    const named = (response.body.msg as string).match(/data\[\d+\]\.(key|value):/g) ?? []
+    assert.equal(named.length, 20)
+    assert.ok(response.text.length < 4_000, `${response.text.length} bytes`)
+  })
+
+  it('answers a 1 MiB body of failing attributes at once, in a few hundred bytes', async () => {
     const item = { key: '', value: '' }
     const count = Math.floor((1024 * 1024 - 200) / (JSON.stringify(item).length + 1))
     const body = { scientific_name: 'Big body', name: 'Big', note: 'n', data: Array(count).fill(item) }
     const started = Date.now()
     const response = await t.request('POST', '/api/plants', body)
     const elapsed = Date.now() - started
-    assertError(response, 422, 'validation failed', ['more'])
-    assert.ok(response.text.length < 8_000, `${response.text.length} bytes`)
-    assert.ok(elapsed < 2_000, `took ${elapsed} ms`)
-    const named = (response.body.msg as string).match(/data\[\d+\]\.(key|value):/g) ?? []
-    assert.ok(named.length > 0 && named.length <= 20, `${named.length} fields named`)
+    assertError(response, 422, 'validation failed', ['data', 'at most 200'])
+    assert.ok(response.text.length < 1_000, `${response.text.length} bytes`)
+    assert.ok(elapsed < 1_000, `took ${elapsed} ms`)
   })
 })
 
