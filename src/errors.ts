@@ -1,6 +1,6 @@
 // The closed set of errors Hortus answers with. Each has a stable `error` text (the interface fixes the body
 // as {error, msg}) and an HTTP status; services throw these, never HTTP replies, and app.ts maps them.
-import { closestName } from './closest-name.ts'
+import { closestName } from './text/closest-name.ts'
 
 export const ERRORS = {
   notAuthenticated: { status: 401, error: 'not authenticated' },

@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { FieldProblem } from '../errors.ts'
-import { TEXT_FORMATS, textFormatProblem } from './text-formats.ts'
+import { TEXT_FORMATS, textFormatProblem } from '../text/text-formats.ts'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv

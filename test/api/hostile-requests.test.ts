@@ -121,6 +121,9 @@ const QUERY_NAMES = [
   'x'.repeat(300),
   'a%00b',
   '%ZZ',
+  'nul\u0000name',
+  '\u0007',
+  'Fam\uD800ily',
 ]
 
 /** A body that the route would accept, for the generator to spoil (or not). */
