@@ -6,7 +6,6 @@ import { findExact } from '../plants/plant.repository.ts'
 import { normalizeFacet, type PlantType } from '../plants/plant.ts'
 import { attributeKeysInUse, resolveAttributeKeys } from '../attributes/attribute.service.ts'
 import { searchTerms, type FacetFilter } from './search-index.ts'
-import { TEXT_FORMATS } from '../text/text-formats.ts'
 
 export type TypeParam = 'Plant' | 'Species' | 'Variety'
 
