@@ -1,5 +1,6 @@
-// The only reader of process.env. Every variable is parsed once into a frozen, typed object; a bad value
-// stops start-up with a message that names the variable and says how to fix it.
+// The only reader of process.env (and of `.env`, which the entry points load into it first). Every variable
+// is parsed once into a frozen, typed object; a bad value stops start-up with a message that names the
+// variable and says how to fix it.
 
 export type DatabaseUrl = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string }
 
@@ -22,7 +23,23 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    super(
+      problems.length === 1
+        ? `Invalid configuration: ${problems[0]}`
+        : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    )
+  }
+}
+
+/** Loads `.env` from the working directory into process.env with Node's own parser, when the file exists.
+ * A variable already set in the environment wins over the file. (Node's --env-file-if-exists flag would
+ * do the same but says ".env not found" on stderr when it is absent, into every command's output.) */
+export function loadEnvFile(path = '.env'): void {
+  try {
+    process.loadEnvFile(path)
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return
+    throw new ConfigError([`${path}: ${error instanceof Error ? error.message : String(error)}`])
   }
 }
 

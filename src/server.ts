@@ -1,13 +1,24 @@
 // The process: read the config, open the database (migrations run there), load the starter dataset on
 // first start, listen, and shut down gracefully on SIGINT/SIGTERM. With HORTUS_WORKERS > 1 (PostgreSQL
-// only) the primary prepares the database once, then forks workers that share the port.
+// only) the primary prepares the database once, then forks workers that share the port. A start-up
+// failure the operator can fix (configuration, database, port) is one line on stderr and exit code 1.
 import cluster from 'node:cluster'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, type Config } from './config.ts'
+import { ConfigError, loadConfig, loadEnvFile, type Config } from './config.ts'
 import { openStore } from './db/open-store.ts'
-import type { Store } from './db/store.ts'
+import { DatabaseOpenError, type Store } from './db/store.ts'
 import { seedIfEmpty } from './transfer/seed.ts'
 import { anyActiveKey } from './accounts/account.repository.ts'
+
+/** The address cannot be listened on: its message is the one line the operator sees. */
+class ListenError extends Error {}
+
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'the port is already in use',
+  EACCES: 'permission denied (ports below 1024 need privileges)',
+  EADDRNOTAVAIL: 'HOST is not an address of this machine',
+  ENOTFOUND: 'HOST is not a known host name',
+}
 
 /** Migrations ran when the store was opened; this loads the starter dataset and says how to get a key. */
 async function prepareDatabase(config: Config, store: Store): Promise<void> {
@@ -32,26 +43,55 @@ async function serve(config: Config, store: Store): Promise<void> {
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  await app.listen({ port: config.port, host: config.host })
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : ''
+    const problem = LISTEN_PROBLEMS[code]
+    throw problem ? new ListenError(`Cannot listen on ${config.host}:${config.port}: ${problem}.`) : error
+  })
+}
+
+/** A worker that fails to start sends its line here instead of printing it: N workers that cannot
+ * listen give one line, and the primary stops instead of forking replacements forever. */
+interface StartupFailure {
+  startupFailure: string
 }
 
 function superviseWorkers(config: Config): void {
   let stopping = false
-  for (let i = 0; i < config.workers; i++) cluster.fork()
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`)
-    cluster.fork()
-  })
+  let failure: string | null = null
+  const listening = new Set<number>()
   const stop = (signal: NodeJS.Signals) => {
     stopping = true
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
   }
+  for (let i = 0; i < config.workers; i++) cluster.fork()
+  cluster.on('listening', (worker) => listening.add(worker.id))
+  cluster.on('message', (_worker, message: Partial<StartupFailure>) => {
+    if (typeof message?.startupFailure === 'string') failure ??= message.startupFailure
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    if (listening.has(worker.id)) {
+      console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`)
+      cluster.fork()
+      return
+    }
+    // Messages sent before the exit have all arrived once the worker's channel is closed.
+    const giveUp = () => {
+      if (stopping) return
+      console.error(failure ?? `worker ${worker.process.pid} exited (${signal ?? code}) before listening`)
+      process.exitCode = 1
+      stop('SIGTERM')
+    }
+    if (worker.isConnected()) worker.once('disconnect', giveUp)
+    else giveUp()
+  })
   process.once('SIGINT', () => stop('SIGINT'))
   process.once('SIGTERM', () => stop('SIGTERM'))
 }
 
 async function main(): Promise<void> {
+  loadEnvFile()
   const config = loadConfig()
   const openServingStore = () => openStore(config.database, config.readDatabase)
   if (config.workers === 1) {
@@ -70,6 +110,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  const known = [ConfigError, DatabaseOpenError, ListenError].some((kind) => error instanceof kind)
+  // Anything else is a bug: its stack trace helps the report.
+  const line = known ? (error as Error).message : error instanceof Error ? (error.stack ?? error) : error
+  if (cluster.isWorker && process.send) {
+    const failure: StartupFailure = { startupFailure: String(line) }
+    process.send(failure, () => process.exit(1))
+    return
+  }
+  console.error(line)
   process.exit(1)
 })

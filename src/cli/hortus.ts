@@ -1,9 +1,10 @@
 // The admin CLI: `npm run -s hortus -- <command> …`. A thin shell over the same services as the API; it
 // opens the database named by DATABASE_URL and never starts the web server.
-import { loadConfig, ConfigError } from '../config.ts'
+import { loadConfig, loadEnvFile, ConfigError } from '../config.ts'
 import { openStore } from '../db/open-store.ts'
+import { DatabaseOpenError } from '../db/store.ts'
 import { AppError } from '../errors.ts'
-import { UsageError, type Command } from './command.ts'
+import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
 import { keysCommand } from './keys.ts'
 import { exportCommand, importCommand } from './transfer.ts'
 
@@ -17,39 +18,61 @@ Commands:
   export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
   migrate                                                 bring the database schema up to date
 
-The database is the one in DATABASE_URL (default sqlite:./var/hortus.db).`
+The database is the one in DATABASE_URL (default sqlite:./var/hortus.db); ./.env is read when present.
+Exit codes: 0 done, 1 the command failed, 2 the command line is wrong.`
 
 const COMMANDS: Record<string, Command> = {
   keys: keysCommand,
   import: importCommand,
   export: exportCommand,
   // Opening the store runs the migrations; say so and stop.
-  migrate: async () => console.log('Database schema is up to date.'),
+  migrate: (args) => {
+    parseCommandArgs('migrate', args, {})
+    return async () => console.log('Database schema is up to date.')
+  },
 }
+
+// A reader that goes away (`hortus export | head -1`) ends the command quietly, like any Unix filter.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') console.error(`Cannot write to standard output: ${error.message}`)
+  process.exit(error.code === 'EPIPE' ? 0 : 1)
+})
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv
-  const command = name ? COMMANDS[name] : undefined
-  if (!command) {
-    console.error(name && name !== '--help' ? `Unknown command "${name}".\n\n${USAGE}` : USAGE)
-    return name && name !== '--help' ? 2 : 0
+  if (name === '--help' || name === '-h') {
+    console.log(USAGE)
+    return 0
   }
+  if (name === undefined) {
+    console.error(USAGE)
+    return 2
+  }
+  const command = COMMANDS[name]
+  if (!command) {
+    throw new UsageError(`Unknown command "${name}": use ${Object.keys(COMMANDS).join(', ')} (or --help).`)
+  }
+  const work = command(args)
+  loadEnvFile()
   const config = loadConfig()
   const store = await openStore(config.database)
   try {
-    await command(args, { store })
+    await work(store)
     return 0
   } finally {
     await store.close()
   }
 }
 
+// Exit codes: 0 done, 1 the command failed (its one-line reason on stderr), 2 the command line is wrong.
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message)
-    else if (error instanceof AppError || error instanceof UsageError) console.error(error.message)
-    else console.error(error)
+    const known = [ConfigError, DatabaseOpenError, AppError, UsageError, CommandError]
+    const message = error instanceof Error ? error.message : String(error)
+    // Anything else is unexpected; its message still fits on one line, without a stack trace.
+    const line = known.some((kind) => error instanceof kind) ? message : `Failed: ${message}`
+    console.error(error instanceof ConfigError ? line : line.replace(/\s+/g, ' '))
     process.exit(error instanceof UsageError ? 2 : 1)
   },
 )

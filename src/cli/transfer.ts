@@ -1,50 +1,78 @@
 // `hortus import <file>` and `hortus export [--since <iso>] [--output <file>]`.
-import { createWriteStream, statSync } from 'node:fs'
-import { once } from 'node:events'
-import { parseArgs } from 'node:util'
+import { statSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
 import { parseInstant } from '../plants/plant-reads.ts'
 import { exportDataset } from '../transfer/export.ts'
 import { importDataset } from '../transfer/import.ts'
 import { readLines } from '../transfer/read-lines.ts'
-import { UsageError, type Command } from './command.ts'
+import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
 
-export const importCommand: Command = async (args, { store }) => {
-  const { positionals } = parseArgs({ args, allowPositionals: true })
-  const file = positionals[0]
+export const importCommand: Command = (args) => {
+  const file = parseCommandArgs('import', args, {}, 1).positionals[0]
   if (!file) throw new UsageError('import needs the path of a JSON Lines file.')
-  let size = 0
-  try {
-    size = statSync(file).size
-  } catch {
-    throw new UsageError(`Cannot read ${file}.`)
+  const size = fileSize(file)
+  return async (store) => {
+    const started = Date.now()
+    const bar = progressBar(size)
+    const summary = await importDataset(store, readLines(file, bar), { source: file })
+    bar.done()
+    for (const { line, reason } of summary.rejected) console.error(`line ${line}: rejected: ${reason}`)
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    console.log(
+      `Imported ${file} in ${seconds} s: ${summary.created} created, ${summary.updated} updated, ` +
+        `${summary.skipped} unchanged, ${summary.rejected.length} rejected; ` +
+        `links: ${summary.links.created} created, ${summary.links.skipped} already there.`,
+    )
+    const accepted = summary.created + summary.updated + summary.skipped
+    if (accepted === 0 && summary.rejected.length > 0) {
+      throw new CommandError(`Nothing imported: every plant line of ${file} was rejected.`)
+    }
   }
-  const started = Date.now()
-  const bar = progressBar(size)
-  const summary = await importDataset(store, readLines(file, bar), { source: file })
-  bar.done()
-  for (const { line, reason } of summary.rejected) console.error(`line ${line}: rejected: ${reason}`)
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  console.log(
-    `Imported ${file} in ${seconds} s: ${summary.created} created, ${summary.updated} updated, ` +
-      `${summary.skipped} unchanged, ${summary.rejected.length} rejected; ` +
-      `links: ${summary.links.created} created, ${summary.links.skipped} already there.`,
-  )
 }
 
-export const exportCommand: Command = async (args, { store }) => {
-  const { values } = parseArgs({
-    args,
-    options: { since: { type: 'string' }, output: { type: 'string', short: 'o' } },
+export const exportCommand: Command = (args) => {
+  const { values } = parseCommandArgs('export', args, {
+    since: { type: 'string' },
+    output: { type: 'string', short: 'o' },
   })
   const since = values.since ? parseSince(values.since) : null
-  const out = values.output ? createWriteStream(values.output) : process.stdout
-  for await (const line of exportDataset(store.db, since)) {
-    if (!out.write(`${line}\n`)) await once(out, 'drain')
+  const output = values.output
+  return async (store) => {
+    const lines = async function* () {
+      for await (const line of exportDataset(store.db, since)) yield `${line}\n`
+    }
+    // Standard output stays open after the export (a closed reader is handled in hortus.ts).
+    if (!output) return pipeline(lines, process.stdout, { end: false })
+    // Opened before the first line is read, so a bad path fails at once with its own message.
+    const file = await open(output, 'w').catch((error: unknown) => {
+      throw new CommandError(`Cannot write ${output}: ${reasonOf(error)}.`)
+    })
+    const sink = file.createWriteStream()
+    let writeError: unknown = null
+    sink.on('error', (error) => (writeError = error))
+    await pipeline(lines, sink).catch((error: unknown) => {
+      throw writeError ? new CommandError(`Cannot write ${output}: ${reasonOf(writeError)}.`) : error
+    })
   }
-  if (out !== process.stdout) {
-    out.end()
-    await once(out, 'finish')
+}
+
+/** The size of the file to import, for the progress bar; a missing or unreadable file stops here. */
+function fileSize(file: string): number {
+  try {
+    const stats = statSync(file)
+    if (!stats.isFile()) throw new CommandError(`Cannot read ${file}: not a file.`)
+    return stats.size
+  } catch (error) {
+    if (error instanceof CommandError) throw error
+    throw new CommandError(`Cannot read ${file}: ${reasonOf(error)}.`)
   }
+}
+
+/** "no such file or directory" from "ENOENT: no such file or directory, open '/x/y'". */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return /^E[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message
 }
 
 function parseSince(text: string): string {

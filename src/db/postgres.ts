@@ -1,9 +1,9 @@
 // The server database: PostgreSQL through a bounded pg.Pool, optionally with a read replica. Migrations
 // run on the primary at start over a connection of their own; a failure stops start-up.
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
-import type { Store, Tx } from './store.ts'
+import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { postgresMigrations } from './migrations/postgres/index.ts'
 import { PostgresSearch } from '../search/postgres-search.ts'
@@ -45,7 +45,13 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
   // table, and a process that starts while another migrates waits for Kysely's advisory lock.
   const migrator = connect(url, { max: 1, statementTimeouts: false })
   try {
-    await migrateToLatest(migrator, postgresMigrations)
+    // Connecting first tells "unreachable or wrong password" apart from a failed migration.
+    await sql`SELECT 1`.execute(migrator).catch((error: unknown) => {
+      throw new DatabaseOpenError(`Cannot connect to PostgreSQL at ${withoutPassword(url)}`, error)
+    })
+    await migrateToLatest(migrator, postgresMigrations).catch((error: unknown) => {
+      throw new DatabaseOpenError(`Cannot migrate PostgreSQL at ${withoutPassword(url)}`, error)
+    })
   } finally {
     await migrator.destroy()
   }
@@ -112,6 +118,17 @@ function typeParsers(): pg.CustomTypesConfig {
   types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text: string) => parseTimestamptz(text).toISOString())
   types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text))
   return types
+}
+
+/** The URL as it may appear in a message or a log. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'the configured URL'
+  }
 }
 
 function sqlstateOf(error: unknown): string {

@@ -1,10 +1,10 @@
 // The embedded database: one SQLite file in WAL mode, opened by one process.
-import { mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { Database } from './schema.ts'
-import type { Store, Tx } from './store.ts'
+import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
 import { SqliteSearch } from '../search/sqlite-search.ts'
@@ -12,23 +12,15 @@ import { SqliteSearch } from '../search/sqlite-search.ts'
 // Codes that mean "busy, locked or out of resources right now", not "your query is wrong".
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOMEM|PROTOCOL|READONLY)/
 
-/** `busyTimeoutMs`: how long a write waits for another process's lock before answering 503. */
+/** `busyTimeoutMs`: how long a write waits for another process's lock before answering 503. The file is
+ * created when missing, its directory never: a mistyped path stops here instead of quietly starting an
+ * empty database somewhere else. */
 export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promise<Store> {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const sqlite = new SQLite(path)
-  sqlite.pragma('journal_mode = WAL')
-  // Durable commits: an acknowledged write survives a power cut.
-  sqlite.pragma('synchronous = FULL')
-  sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`)
-
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  try {
-    await migrateToLatest(db, sqliteMigrations)
-  } catch (error) {
-    await db.destroy()
-    throw error
-  }
+  const db = await openDatabase(path, busyTimeoutMs).catch((error: unknown) => {
+    const directory = dirname(path)
+    const reason = existsSync(directory) ? error : `the directory ${directory} does not exist`
+    throw new DatabaseOpenError(`Cannot open the SQLite database ${path}`, reason)
+  })
 
   const codeOf = (error: unknown): string =>
     error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
@@ -42,5 +34,24 @@ export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promi
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),
     close: () => db.destroy(),
+  }
+}
+
+async function openDatabase(path: string, busyTimeoutMs: number): Promise<Kysely<Database>> {
+  const sqlite = new SQLite(path)
+  let db: Kysely<Database> | undefined
+  try {
+    sqlite.pragma('journal_mode = WAL')
+    // Durable commits: an acknowledged write survives a power cut.
+    sqlite.pragma('synchronous = FULL')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`)
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    await migrateToLatest(db, sqliteMigrations)
+    return db
+  } catch (error) {
+    if (db) await db.destroy()
+    else sqlite.close()
+    throw error
   }
 }

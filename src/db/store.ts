@@ -22,3 +22,24 @@ export interface Store {
   isUniqueViolation(error: unknown): boolean
   close(): Promise<void>
 }
+
+/** The database in the configuration cannot be opened (missing directory, unreachable server, wrong
+ * password, failed migration). Its message is one line naming the database without its password: start-up
+ * and the CLI print it as it is and exit 1. */
+export class DatabaseOpenError extends Error {
+  constructor(what: string, cause: unknown) {
+    super(`${what}: ${reasonOf(cause)}`, { cause })
+  }
+}
+
+/** An error's message on one line. Node reports a failed connection to a host with several addresses as
+ * an AggregateError with an empty message; its parts say what happened. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const parts = error instanceof AggregateError && !error.message ? error.errors : [error]
+  return parts
+    .map((part) => (part instanceof Error ? part.message : String(part)))
+    .join('; ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

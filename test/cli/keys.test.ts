@@ -55,6 +55,13 @@ describe('hortus keys', () => {
       assert.match(error.stderr, /--email/)
       return true
     })
-    await assert.rejects(hortus('keys', 'revoke', 'hk_nope'), (error: { code: number }) => error.code === 2)
+  })
+
+  it('fails with exit code 1 when the key to revoke does not exist', async () => {
+    await assert.rejects(hortus('keys', 'revoke', 'hk_nope'), (error: { code: number; stderr: string }) => {
+      assert.equal(error.code, 1)
+      assert.match(error.stderr, /No active key has id hk_nope/)
+      return true
+    })
   })
 })
