@@ -6,6 +6,7 @@ import { offsetPagination, offsetWindow, type PageRequest } from '../paging.ts'
 import { assertPlantExists } from '../plants/plant-reads.ts'
 import { plantExists } from '../plants/plant.repository.ts'
 import * as repo from './link.repository.ts'
+import { bothSides, recordLinkChanges } from './link-revisions.ts'
 
 export interface CreateLinkInput {
   plant_id: number
@@ -38,16 +39,20 @@ export async function createLink(store: Store, plantId: number, input: CreateLin
       if (!(await plantExists(tx, input.plant_id))) {
         throw validationFailed([{ field: 'plant_id', problem: `no plant has id ${input.plant_id}` }])
       }
+      const note = input.note.trim()
+      const at = new Date().toISOString()
+      // Taking both plants' next versions first also queues concurrent links of the same pair, so the
+      // second one finds the first here rather than failing on the unique index.
+      await recordLinkChanges(tx, bothSides(plantId, input.plant_id, input.type, true), { note, author, at })
       const existing = await repo.findActiveLinkBetween(tx, plantId, input.plant_id)
       if (existing) throw alreadyLinked(existing.id, existing.type)
-      const note = input.note.trim()
       return repo.insertLink(tx, {
         from: plantId,
         to: input.plant_id,
         type: input.type,
         note,
         author: author.name,
-        created_at: new Date().toISOString(),
+        created_at: at,
       })
     })
     return (await repo.findLink(store.db, plantId, linkId))!
@@ -69,9 +74,12 @@ export async function removeLink(
     const link = await repo.findLink(tx, plantId, linkId)
     if (!link) throw notFound(`Link ${linkId} of plant ${plantId}`)
     const removedAt = new Date().toISOString()
-    if (!(await repo.markLinkRemoved(tx, linkId, note.trim(), author.name, removedAt)))
+    const removal = { note: note.trim(), author, at: removedAt }
+    await recordLinkChanges(tx, bothSides(plantId, link.plant_id, link.type, false), removal)
+    // A concurrent removal that committed first leaves nothing to remove; the versions roll back.
+    if (!(await repo.markLinkRemoved(tx, linkId, removal.note, author.name, removedAt)))
       throw notFound(`Link ${linkId}`)
-    return { ...link, removed_at: removedAt, removed_note: note.trim(), removed_by: author.name }
+    return { ...link, removed_at: removedAt, removed_note: removal.note, removed_by: author.name }
   })
 }
 

@@ -3,9 +3,9 @@ import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
 import { ALTERNATE_NAME_KEY, plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
-import { diffPlant, mergeAttributes, type PlantFields } from './plant-changes.ts'
+import { diffPlant, mergeAttributes, type FieldChange, type PlantFields } from './plant-changes.ts'
 import * as repo from './plant.repository.ts'
-import { slugify, uniqueSlug } from './slug.ts'
+import { firstFreeSlug, slugify } from './slug.ts'
 
 export interface CreatePlantInput {
   scientific_name: string
@@ -69,9 +69,8 @@ export async function createPlantIn(
   const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, fields, null))]
   if (problems.length) throw validationFailed(problems)
 
-  fields.slug = await uniqueSlug(slugify(fields.scientific_name, fields.name), (slug) =>
-    repo.slugTaken(tx, slug),
-  )
+  const base = slugify(fields.scientific_name, fields.name)
+  fields.slug = firstFreeSlug(base, await repo.slugsFrom(tx, base))
   const timestamp = now()
   const id = await repo.insertPlant(tx, {
     ...rowFields(fields),
@@ -121,10 +120,9 @@ export async function updatePlantIn(
   if (problems.length) throw validationFailed(problems)
   if (input.regenerate_slug) {
     const base = slugify(after.scientific_name, after.name)
-    after.slug = await uniqueSlug(
-      base,
-      async (slug) => slug !== current.slug && (await repo.slugTaken(tx, slug)),
-    )
+    // The plant's own slug is free for it.
+    const taken = (await repo.slugsFrom(tx, base)).filter((slug) => slug !== current.slug)
+    after.slug = firstFreeSlug(base, taken)
   }
   if (diffPlant(before, after).length === 0) {
     if (onNoChange === 'skip') return null
@@ -149,6 +147,39 @@ export async function updatePlantIn(
   if (!saved) throw versionMismatch(null)
   await saveDerived(store, tx, plant, before, input.note, author)
   return doc
+}
+
+export interface PlantChange {
+  changes: FieldChange[]
+  note: string
+  author: Author
+  at: string
+}
+
+/** Records changes to a plant that are not changes of its fields (links made or removed), one revision
+ * and one version each, with the last one's time as `updated_at` in the stored document, so clients that
+ * mirror by `updated_since` and `version` see them. A transaction that changes several plants calls this
+ * in plant id order, so concurrent transactions take the row locks in the same order and never deadlock. */
+export async function recordPlantChanges(tx: Tx, id: number, revisions: PlantChange[]): Promise<void> {
+  const last = revisions.at(-1)
+  if (!last) return
+  const row = await repo.takeNextVersions(tx, id, revisions.length, last.at)
+  if (!row) throw notFound(`Plant ${id}`)
+  const plant: Plant = { ...(JSON.parse(row.doc) as Plant), version: row.version, updated_at: last.at }
+  await repo.setPlantDoc(tx, id, plantDocument(plant))
+  const first = row.version - revisions.length + 1
+  await repo.insertRevisions(
+    tx,
+    revisions.map(({ changes, note, author, at }, index) => ({
+      plant_id: id,
+      version: first + index,
+      note: note.trim(),
+      author_id: author.id,
+      author: author.name,
+      created_at: at,
+      changes: JSON.stringify(changes),
+    })),
+  )
 }
 
 function versionMismatch(current: number | null): AppError {

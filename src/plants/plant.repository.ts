@@ -26,10 +26,17 @@ export async function plantExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('plants').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }
 
-export async function slugTaken(db: Db, slug: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('plants').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined
-  )
+/** The slugs that are `base` or start with `base-`, in one range of the unique index on slug. Slugs
+ * compare byte by byte on both databases (SQLite's BINARY, PostgreSQL's COLLATE "C") and '.' follows
+ * '-', so the range from `base` to `base.` holds exactly those (slugs are made of a-z, 0-9 and '-'). */
+export async function slugsFrom(db: Db, base: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('plants')
+    .select('slug')
+    .where('slug', '>=', base)
+    .where('slug', '<', `${base}.`)
+    .execute()
+  return rows.map((row) => row.slug)
 }
 
 function filtered(db: Db, filter: PlantFilter) {
@@ -103,6 +110,23 @@ export async function setPlantDoc(tx: Tx, id: number, doc: string): Promise<void
   await tx.updateTable('plants').set({ doc }).where('id', '=', id).execute()
 }
 
+/** The next `count` versions of a plant for changes that are not field changes: one statement, which on
+ * PostgreSQL also holds the row lock until the transaction ends, so concurrent changes queue and each
+ * gets its own versions. Returns the last new version and the stored document (still the old one). */
+export async function takeNextVersions(
+  tx: Tx,
+  id: number,
+  count: number,
+  updatedAt: string,
+): Promise<{ version: number; doc: string } | undefined> {
+  return tx
+    .updateTable('plants')
+    .set((eb) => ({ version: eb('version', '+', count), updated_at: updatedAt }))
+    .where('id', '=', id)
+    .returning(['version', 'doc'])
+    .executeTakeFirst()
+}
+
 /** The optimistic-locking write: one statement that only succeeds on the version the client read. */
 export async function updatePlantIfVersion(
   tx: Tx,
@@ -133,6 +157,16 @@ export async function replaceFacets(tx: Tx, plantId: number, data: Attribute[]):
 
 export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<void> {
   await tx.insertInto('plant_revisions').values(revision).execute()
+}
+
+export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise<void> {
+  // Chunks keep each statement under SQLite's bound-parameter limit.
+  for (let start = 0; start < revisions.length; start += 100) {
+    await tx
+      .insertInto('plant_revisions')
+      .values(revisions.slice(start, start + 100))
+      .execute()
+  }
 }
 
 export async function countRevisions(db: Db, plantId: number): Promise<number> {

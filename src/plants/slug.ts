@@ -27,10 +27,20 @@ export function slugify(...parts: string[]): string {
   return words.join('-').slice(0, 80).replace(/-+$/, '') || 'plant'
 }
 
-/** The first of `base`, `base-2`, `base-3`, … that `isTaken` says is free. */
-export async function uniqueSlug(base: string, isTaken: (slug: string) => Promise<boolean>): Promise<string> {
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`
-    if (!(await isTaken(candidate))) return candidate
+/** The first of `base`, `base-2`, `base-3`, … that is not in `taken`; `taken` may hold any other slugs
+ * too (the repository sends every slug in the range from `base` to `base-…`). */
+export function firstFreeSlug(base: string, taken: Iterable<string>): string {
+  const prefix = `${base}-`
+  const used = new Set<number>()
+  for (const slug of taken) {
+    if (slug === base) used.add(1)
+    else if (slug.startsWith(prefix) && /^[1-9][0-9]*$/.test(slug.slice(prefix.length))) {
+      // `base-1` is never a suffix this makes (it may be another plant's own slug), so it frees nothing.
+      const n = Number(slug.slice(prefix.length))
+      if (n >= 2) used.add(n)
+    }
   }
+  let n = 1
+  while (used.has(n)) n++
+  return n === 1 ? base : `${prefix}${n}`
 }

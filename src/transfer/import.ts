@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts'
 import { fieldProblems } from '../http/validation.ts'
 import { createPlantIn, updatePlantIn } from '../plants/plant-writes.ts'
 import { findActiveLinkBetween, insertLink, type LinkType } from '../links/link.repository.ts'
+import { bothSides, recordLinkChanges, type LinkChange } from '../links/link-revisions.ts'
 import {
   isHeader,
   pairKey,
@@ -100,7 +101,7 @@ export async function importDataset(store: Store, lines: AsyncIterable<string>, 
     if (batch.length >= (options.batchSize ?? 500)) await flush()
   }
   await flush()
-  await saveLinks(store, links, ids, summary, options.batchSize ?? 500)
+  await saveLinks(store, links, ids, note, summary, options.batchSize ?? 500)
   summary.rejected.sort((a, b) => a.line - b.line)
   return summary
 }
@@ -231,11 +232,15 @@ async function saveLinks(
   store: Store,
   links: PendingLink[],
   ids: Map<string, number>,
+  note: string,
   summary: ImportSummary,
   batchSize: number,
 ) {
   for (let start = 0; start < links.length; start += batchSize) {
     await store.transaction(async (tx) => {
+      // Each new link is a revision of both its plants, written after the batch's links in plant id order.
+      const changes: LinkChange[] = []
+      const at = new Date().toISOString()
       for (const link of links.slice(start, start + batchSize)) {
         const from = ids.get(link.from)
         const to = ids.get(link.to)
@@ -261,10 +266,12 @@ async function saveLinks(
           type: link.type,
           note: link.note,
           author: IMPORTER.name,
-          created_at: new Date().toISOString(),
+          created_at: at,
         })
+        changes.push(...bothSides(from, to, link.type, true))
         summary.links.created++
       }
+      await recordLinkChanges(tx, changes, { note, author: IMPORTER, at })
     })
   }
 }

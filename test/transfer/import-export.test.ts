@@ -127,8 +127,41 @@ describe('hortus import', () => {
       .executeTakeFirst()
     assert.equal(garlic, undefined)
     const revisions = await store.db.selectFrom('plant_revisions').select(['note', 'author']).execute()
-    assert.equal(revisions.length, 5)
+    // One per plant created, and one per link for each of its two plants.
+    assert.equal(revisions.length, 5 + 2 * 2)
     assert.ok(revisions.every((r) => r.note === 'Imported from mixed.jsonl' && r.author === 'import'))
+  })
+
+  it('makes each imported link a new version of both its plants, with the link in their revisions', async () => {
+    const store = await freshStore()
+    await importDataset(store, readLines(file('linked.jsonl', sample)), { source: 'linked.jsonl' })
+    const plants = await store.db.selectFrom('plants').select(['id', 'name', 'version', 'doc']).execute()
+    const byName = new Map(plants.map((plant) => [plant.name, plant]))
+    const named = (name: string) => byName.get(name)!
+    const [tomatoRow, basil, fennel] = [named('Tomato'), named('Basil'), named('Fennel')]
+    assert.deepEqual(
+      [tomatoRow, basil, fennel, named('Roma')].map((plant) => plant.version),
+      [3, 2, 2, 1],
+    )
+    for (const plant of plants) assert.equal(JSON.parse(plant.doc).version, plant.version)
+    const changes = async (id: number) =>
+      (
+        await store.db
+          .selectFrom('plant_revisions')
+          .select(['version', 'note', 'changes'])
+          .where('plant_id', '=', id)
+          .where('version', '>', 1)
+          .orderBy('version')
+          .execute()
+      ).map((r) => ({ ...r, changes: JSON.parse(r.changes) }))
+    const note = 'Imported from linked.jsonl'
+    assert.deepEqual(await changes(tomatoRow.id), [
+      { version: 2, note, changes: [{ field: 'links.companion-to', from: null, to: basil.id }] },
+      { version: 3, note, changes: [{ field: 'links.antagonist-to', from: null, to: fennel.id }] },
+    ])
+    assert.deepEqual(await changes(fennel.id), [
+      { version: 2, note, changes: [{ field: 'links.antagonist-to', from: null, to: tomatoRow.id }] },
+    ])
   })
 
   it('is idempotent, and updates plants whose values changed', async () => {
@@ -147,7 +180,8 @@ describe('hortus import', () => {
       .select(['doc', 'version'])
       .where('name', '=', 'Tomato')
       .executeTakeFirstOrThrow()
-    assert.equal(row.version, 2)
+    // Created, linked to basil and to fennel by the first import (the second changed nothing), updated.
+    assert.equal(row.version, 4)
     assert.deepEqual(JSON.parse(row.doc).data, [...tomato.data, { key: 'Layer', value: 'Low-growing' }])
   })
 })

@@ -46,6 +46,17 @@ describe('the starter dataset, loaded into an empty database', () => {
     )
   })
 
+  it('counts each link of a plant as one of its versions', async () => {
+    const tomato = (await t.request('GET', '/api/search?q=tomato&per_page=1')).body.plants[0]
+    const links = (await t.request('GET', `/api/plants/${tomato.id}/links`)).body.pagination.total
+    assert.ok(links > 0)
+    assert.equal(tomato.version, 1 + links)
+    const revisions = (await t.request('GET', `/api/plants/${tomato.id}/revisions?per_page=1`)).body
+    assert.equal(revisions.pagination.total, tomato.version)
+    assert.match(revisions.revisions[0].note, /^Imported from the Hortus starter dataset/)
+    assert.match(revisions.revisions[0].changes[0].field, /^links\.(companion|antagonist)-to$/)
+  })
+
   it('is loaded only into an empty database', async () => {
     assert.equal(await seedIfEmpty(t.store), null)
   })

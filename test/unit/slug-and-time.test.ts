@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { slugify } from '../../src/plants/slug.ts'
+import { firstFreeSlug, slugify } from '../../src/plants/slug.ts'
 import { parseInstant } from '../../src/plants/plant-reads.ts'
 import { searchTerms } from '../../src/search/search-index.ts'
 
@@ -13,6 +13,17 @@ describe('slugify', () => {
     )
     assert.equal(slugify('Æsculus', 'Straße Łódź Ørsted'), 'aesculus-strasse-lodz-orsted')
     assert.equal(slugify('中文', '!!!'), 'plant')
+  })
+})
+
+describe('firstFreeSlug', () => {
+  it('takes the smallest free of base, base-2, base-3, …, reading only exact suffixes', () => {
+    assert.equal(firstFreeSlug('fig', []), 'fig')
+    assert.equal(firstFreeSlug('fig', ['fig-2', 'fig-3']), 'fig')
+    assert.equal(firstFreeSlug('fig', ['fig', 'fig-3']), 'fig-2')
+    assert.equal(firstFreeSlug('fig', ['fig', 'fig-2', 'fig-3']), 'fig-4')
+    assert.equal(firstFreeSlug('fig', ['fig', 'fig-1', 'fig-02', 'fig-2-3', 'fig-tree', 'figs']), 'fig-2')
+    assert.equal(firstFreeSlug('fig', ['fig', 'fig-2', 'fig-99999999999999999999']), 'fig-3')
   })
 })
 
