@@ -2,6 +2,7 @@
 import { Type } from 'typebox'
 import { ErrorSchema, PageQuery, commonErrors } from '../http/schemas.ts'
 import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
+import { component } from '../http/openapi.ts'
 import { PlantListSchema, PlantSchema } from '../plants/plant.schemas.ts'
 import { findExactPlants, searchFormOf, searchPlants } from './search.service.ts'
 
@@ -42,7 +43,10 @@ const SearchBody = Type.Object(
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
-const ExactListSchema = Type.Object({ plants: Type.Array(PlantSchema) })
+const ExactListSchema = component(
+  'ExactPlantList',
+  Type.Object({ plants: Type.Array(PlantSchema) }, { description: 'Every plant of the exact match.' }),
+)
 
 function facetsOf(params: Record<string, unknown>): Record<string, string | string[]> {
   return Object.fromEntries(
@@ -56,6 +60,7 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
     {
       schema: {
         tags,
+        operationId: 'searchPlants',
         summary: 'Full-text search; any attribute key is a facet (repeat it for OR)',
         querystring: SearchQuery,
         response: { 200: PlantListSchema, ...commonErrors },
@@ -72,10 +77,13 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
     {
       schema: {
         tags,
+        operationId: 'searchPlantsWithBody',
         summary: 'Full-text search (q) or exact match (scientific_name + type [+ name])',
         body: SearchBody,
         response: {
-          200: Type.Union([PlantListSchema, ExactListSchema]),
+          200: Type.Union([PlantListSchema, ExactListSchema], {
+            description: 'A page of plants (full-text form), or every exact match (exact-match form).',
+          }),
           ...commonErrors,
           415: ErrorSchema,
           422: ErrorSchema,
