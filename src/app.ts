@@ -8,7 +8,7 @@ import type { Config } from './config.ts'
 import type { Store } from './db/store.ts'
 import { AppError } from './errors.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
-import { ErrorSchema } from './http/schemas.ts'
+import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { parseQueryString } from './http/query-string.ts'
 import { JSON_TYPE, clientErrorHandler, frameworkErrorReply, toAppError } from './http/error-replies.ts'
@@ -65,30 +65,8 @@ export async function buildApp({
     refuseUnknownQueryParameters(route)
   })
   app.decorateRequest('account', null)
-  app.addSchema(ErrorSchema)
-
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Hortus plant API',
-        version: '1.0.0',
-        description:
-          'A community plant database. Data: CC BY-SA 4.0 (credit the service website, share alike). ' +
-          'Free for non-commercial use; commercial use needs terms from the operator.',
-        license: { name: 'CC BY-SA 4.0 (data)', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
-      },
-      servers: [{ url: '/api' }],
-      components: {
-        securitySchemes: {
-          keyId: { type: 'apiKey', in: 'header', name: `x-${config.keyBrand}-key-id` },
-          keySecret: { type: 'apiKey', in: 'header', name: `x-${config.keyBrand}-key-secret` },
-        },
-      },
-      security: [{ keyId: [], keySecret: [] }],
-    },
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api/, '') }),
-  })
+  for (const schema of componentSchemas()) app.addSchema(schema)
+  await app.register(swagger, openApiOptions(config.keyBrand))
 
   // Before any route plugin: a plugin keeps the handlers in force when it was registered.
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,14 +1,18 @@
 // GET /api/health: for load balancers and monitors, without a key. 200 when the database answers, 503 with
 // Retry-After when it does not (the error handler adds the header to every 503).
 import { Type } from 'typebox'
-import { ErrorSchema } from '../http/schemas.ts'
+import { errorResponse } from '../http/schemas.ts'
+import { component } from '../http/openapi.ts'
 import type { Api, ApiOptions } from '../http/api-context.ts'
 import { checkHealth } from './health.service.ts'
 
-const HealthSchema = Type.Object({
-  status: Type.Literal('ok'),
-  database: Type.Literal('ok'),
-})
+const HealthSchema = component(
+  'Health',
+  Type.Object(
+    { status: Type.Literal('ok'), database: Type.Literal('ok') },
+    { description: 'The service answers and so does its database.' },
+  ),
+)
 
 export async function healthRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -17,9 +21,14 @@ export async function healthRoutes(api: Api, { store }: ApiOptions): Promise<voi
       config: { public: true },
       schema: {
         tags: ['health'],
+        operationId: 'checkHealth',
         summary: 'Whether the service and its database answer (no key needed)',
         security: [],
-        response: { 200: HealthSchema, 400: ErrorSchema, 503: ErrorSchema },
+        response: {
+          200: HealthSchema,
+          400: errorResponse('Bad request: an unknown query parameter.'),
+          503: errorResponse('The database does not answer: retry after Retry-After seconds.'),
+        },
       },
     },
     async () => checkHealth(store),

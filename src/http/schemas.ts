@@ -1,24 +1,42 @@
 // Schemas used by more than one resource.
 import { Type, type Static } from 'typebox'
+import { component } from './openapi.ts'
 
-export const ErrorSchema = Type.Object(
-  { error: Type.String(), msg: Type.String() },
-  { $id: 'Error', description: 'Every error: a short stable description and what to do about it.' },
+export const ErrorSchema = component(
+  'Error',
+  Type.Object(
+    { error: Type.String(), msg: Type.String() },
+    { description: 'Every error: a short stable description and what to do about it.' },
+  ),
 )
 
-export const OffsetPaginationSchema = Type.Object({
-  page: Type.Integer(),
-  per_page: Type.Integer(),
-  total: Type.Integer(),
-  total_pages: Type.Integer(),
-})
+export const OffsetPaginationSchema = component(
+  'OffsetPagination',
+  Type.Object(
+    {
+      page: Type.Integer(),
+      per_page: Type.Integer(),
+      total: Type.Integer(),
+      total_pages: Type.Integer(),
+    },
+    { description: 'Offset paging: ask for another page with page (and per_page).' },
+  ),
+)
 
-export const KeysetPaginationSchema = Type.Object({
-  per_page: Type.Integer(),
-  total: Type.Integer(),
-  last_id: Type.Integer({ description: 'Pass back as last_id for the next page; 0 before the first plant.' }),
-  has_more: Type.Boolean(),
-})
+export const KeysetPaginationSchema = component(
+  'KeysetPagination',
+  Type.Object(
+    {
+      per_page: Type.Integer(),
+      total: Type.Integer(),
+      last_id: Type.Integer({
+        description: 'Pass back as last_id for the next page; 0 before the first plant.',
+      }),
+      has_more: Type.Boolean(),
+    },
+    { description: 'Keyset paging: ask for the next page with last_id.' },
+  ),
+)
 
 export const IdParams = Type.Object({
   // A string, so that a non-numeric id is a 404 (no such plant) rather than a 400.
@@ -50,10 +68,24 @@ export const PageQuery = Type.Object({
 
 export type PageQueryType = Static<typeof PageQuery>
 
+/** The Error schema as the response for one status, with what that status means for the document. */
+export const errorResponse = (description: string) =>
+  Type.Unsafe<Static<typeof ErrorSchema>>({ $ref: 'Error#', description })
+
 /** The error responses every authenticated endpoint can give. */
 export const commonErrors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  404: ErrorSchema,
-  503: ErrorSchema,
+  400: errorResponse('Bad request: an invalid query parameter, or a body that is not JSON.'),
+  401: errorResponse('Not authenticated: the key headers are missing or wrong.'),
+  404: errorResponse('Not found: no such resource.'),
+  503: errorResponse('The database is briefly unavailable: retry after Retry-After seconds.'),
+}
+
+/** The error responses of the endpoints that take a body. */
+export const writeErrors = {
+  ...commonErrors,
+  413: errorResponse('The body is larger than 1 MiB.'),
+  415: errorResponse('The body is not sent as application/json.'),
+  422: errorResponse(
+    'Validation failed (msg names every invalid field), or the version is not the current one.',
+  ),
 }

@@ -1,41 +1,58 @@
 // /plants/<id>/links: how companions and antagonists are written and read.
 import { Type } from 'typebox'
 import {
-  ErrorSchema,
   IdParams,
   OffsetPaginationSchema,
   PageQuery,
   SafeId,
   VisibleText,
   commonErrors,
+  writeErrors,
 } from '../http/schemas.ts'
 import { accountOf, type Api, type ApiOptions } from '../http/api-context.ts'
+import { component } from '../http/openapi.ts'
 import { createLink, listPlantLinks, removeLink } from './link.service.ts'
 
 const tags = ['links']
 const LinkType = Type.Enum(['companion-to', 'antagonist-to'])
 const Note = VisibleText(2000, 'Why, and the source.')
 
-const LinkSchema = Type.Object({
-  id: Type.Integer(),
-  type: LinkType,
-  plant_id: Type.Integer({ description: 'The other plant of the link.' }),
-  name: Type.String(),
-  scientific_name: Type.String(),
-  note: Type.String(),
-  author: Type.String(),
-  created_at: Type.String({ format: 'date-time' }),
-})
+const LinkFields = Type.Object(
+  {
+    id: Type.Integer(),
+    type: LinkType,
+    plant_id: Type.Integer({ description: 'The other plant of the link.' }),
+    name: Type.String(),
+    scientific_name: Type.String(),
+    note: Type.String(),
+    author: Type.String(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { description: 'A companion or antagonist link, seen from one of its two plants.' },
+)
 
-const RemovedLinkSchema = Type.Object({
-  ...LinkSchema.properties,
-  removed_at: Type.String({ format: 'date-time' }),
-  removed_note: Type.String(),
-  removed_by: Type.String(),
-})
+const LinkSchema = component('Link', LinkFields)
+const LinkListSchema = component(
+  'LinkList',
+  Type.Object(
+    { links: Type.Array(LinkSchema), pagination: OffsetPaginationSchema },
+    { description: 'A page of links.' },
+  ),
+)
+const RemovedLinkSchema = component(
+  'RemovedLink',
+  Type.Object(
+    {
+      ...LinkFields.properties,
+      removed_at: Type.String({ format: 'date-time' }),
+      removed_note: Type.String(),
+      removed_by: Type.String(),
+    },
+    { description: 'A removed link, with when, why and by whom it was removed.' },
+  ),
+)
 
 const LinkParams = Type.Object({ ...IdParams.properties, link_id: Type.String({ pattern: '^[0-9]{1,15}$' }) })
-const writeErrors = { ...commonErrors, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema }
 
 export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -43,13 +60,11 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
     {
       schema: {
         tags,
+        operationId: 'listLinks',
         summary: 'Every link of a plant (companions and antagonists), with type and note',
         params: IdParams,
         querystring: Type.Object({ ...PageQuery.properties, type: Type.Optional(LinkType) }),
-        response: {
-          200: Type.Object({ links: Type.Array(LinkSchema), pagination: OffsetPaginationSchema }),
-          ...commonErrors,
-        },
+        response: { 200: LinkListSchema, ...commonErrors },
       },
     },
     async (request) => listPlantLinks(store, Number(request.params.id), request.query),
@@ -60,6 +75,7 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
     {
       schema: {
         tags,
+        operationId: 'createLink',
         summary: 'Link two plants; links are symmetric and one per pair',
         params: IdParams,
         body: Type.Object(
@@ -80,6 +96,7 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
     {
       schema: {
         tags,
+        operationId: 'removeLink',
         summary: 'Remove a link, saying why (the removal is kept with its note)',
         params: LinkParams,
         body: Type.Object({ note: Note }, { additionalProperties: false }),

@@ -8,46 +8,59 @@ import {
   VisibleLine,
   VisibleText,
 } from '../http/schemas.ts'
+import { component } from '../http/openapi.ts'
 
 export const AttributeSchema = Type.Object(
   {
     key: VisibleLine(100, 'Attribute name, e.g. "Light requirement".'),
     value: VisibleLine(2000, 'Always a string; lists are comma-separated.'),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'One attribute of a plant: a key and its value.' },
 )
 
-export const PlantSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    type: Type.Enum(['Plant', 'Variety']),
-    scientific_name: Type.String(),
-    name: Type.String(),
-    version: Type.Integer({ description: 'Number of saved revisions; send it back on update.' }),
-    description: Type.String(),
-    link: Type.String({ description: 'Path of the plant page on the website: /plants/<slug>.' }),
-    slug: Type.String(),
-    parent_id: Type.Union([Type.Integer(), Type.Null()]),
-    updated_at: Type.String({ format: 'date-time' }),
-    created_at: Type.String({ format: 'date-time' }),
-    images: Type.Object({
-      thumb: Type.Union([Type.String(), Type.Null()]),
-      title: Type.Union([Type.String(), Type.Null()]),
-    }),
-    data: Type.Array(AttributeSchema),
-  },
-  { description: 'A plant (species) or variety.' },
+export const PlantSchema = component(
+  'Plant',
+  Type.Object(
+    {
+      id: Type.Integer(),
+      type: Type.Enum(['Plant', 'Variety']),
+      scientific_name: Type.String(),
+      name: Type.String(),
+      version: Type.Integer({ description: 'Number of saved revisions; send it back on update.' }),
+      description: Type.String(),
+      link: Type.String({ description: 'Path of the plant page on the website: /plants/<slug>.' }),
+      slug: Type.String(),
+      parent_id: Type.Union([Type.Integer(), Type.Null()]),
+      updated_at: Type.String({ format: 'date-time' }),
+      created_at: Type.String({ format: 'date-time' }),
+      images: Type.Object({
+        thumb: Type.Union([Type.String(), Type.Null()]),
+        title: Type.Union([Type.String(), Type.Null()]),
+      }),
+      data: Type.Array(component('Attribute', AttributeSchema)),
+    },
+    { description: 'A plant (species) or variety.' },
+  ),
 )
 
-export const PlantListSchema = Type.Object({
-  plants: Type.Array(PlantSchema),
-  pagination: OffsetPaginationSchema,
-})
+export const PlantListSchema = component(
+  'PlantList',
+  Type.Object(
+    { plants: Type.Array(PlantSchema), pagination: OffsetPaginationSchema },
+    { description: 'A page of plants.' },
+  ),
+)
 
-export const PlantKeysetListSchema = Type.Object({
-  plants: Type.Array(PlantSchema),
-  pagination: Type.Union([KeysetPaginationSchema, OffsetPaginationSchema]),
-})
+export const PlantKeysetListSchema = component(
+  'PlantKeysetList',
+  Type.Object(
+    {
+      plants: Type.Array(PlantSchema),
+      pagination: Type.Union([KeysetPaginationSchema, OffsetPaginationSchema]),
+    },
+    { description: 'A page of plants: keyset paging, or offset paging when page was given.' },
+  ),
+)
 
 const TypeInput = Type.Enum(['Plant', 'Variety', 'Species'], {
   description: 'Species is another name for Plant.',
@@ -113,9 +126,10 @@ export const ListPlantsQuery = Type.Object({
   ),
 })
 
-export const RevisionListSchema = Type.Object({
-  revisions: Type.Array(
-    Type.Object({
+const RevisionSchema = component(
+  'Revision',
+  Type.Object(
+    {
       version: Type.Integer(),
       note: Type.String(),
       author: Type.String(),
@@ -127,7 +141,15 @@ export const RevisionListSchema = Type.Object({
           to: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
         }),
       ),
-    }),
+    },
+    { description: 'One saved revision: who, why, and what changed.' },
   ),
-  pagination: OffsetPaginationSchema,
-})
+)
+
+export const RevisionListSchema = component(
+  'RevisionList',
+  Type.Object(
+    { revisions: Type.Array(RevisionSchema), pagination: OffsetPaginationSchema },
+    { description: 'A page of revisions, newest first.' },
+  ),
+)

@@ -1,5 +1,5 @@
 // /plants endpoints. Handlers only translate HTTP to service calls.
-import { ErrorSchema, IdParams, PageQuery, commonErrors } from '../http/schemas.ts'
+import { IdParams, PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
 import { accountOf, sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
 import { getPlantDoc, listCompanions, listPlants, listRevisions, listVarieties } from './plant-reads.ts'
 import { createPlant, updatePlant } from './plant-writes.ts'
@@ -14,7 +14,6 @@ import {
 } from './plant.schemas.ts'
 
 const tags = ['plants']
-const writeErrors = { ...commonErrors, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema }
 
 export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -22,6 +21,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     {
       schema: {
         tags,
+        operationId: 'listPlants',
         summary: 'List plants by id: keyset paging, or offset paging when page is given',
         querystring: ListPlantsQuery,
         response: { 200: PlantKeysetListSchema, ...commonErrors },
@@ -35,6 +35,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     {
       schema: {
         tags,
+        operationId: 'createPlant',
         summary: 'Create a plant (201 with the whole plant)',
         body: CreatePlantBody,
         response: { 201: PlantSchema, ...writeErrors },
@@ -49,6 +50,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     {
       schema: {
         tags,
+        operationId: 'getPlant',
         summary: 'Read one plant',
         params: IdParams,
         response: { 200: PlantSchema, ...commonErrors },
@@ -62,6 +64,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     {
       schema: {
         tags,
+        operationId: 'updatePlant',
         summary: 'Update a plant: only the fields to change, with version and note; data is merged',
         params: IdParams,
         body: UpdatePlantBody,
@@ -77,6 +80,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     {
       schema: {
         tags,
+        operationId: 'listVarieties',
         summary: 'The varieties of a plant',
         params: IdParams,
         querystring: PageQuery,
@@ -92,6 +96,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     {
       schema: {
         tags,
+        operationId: 'listCompanions',
         summary: 'Plants linked to this one as companion-to (antagonists excluded)',
         params: IdParams,
         querystring: PageQuery,
@@ -107,6 +112,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     {
       schema: {
         tags,
+        operationId: 'listRevisions',
         summary: 'Every saved revision of a plant, newest first',
         params: IdParams,
         querystring: PageQuery,

@@ -2,8 +2,9 @@
 // parameters are its query string's and its JSON body's together, the body winning on a conflict, so
 // clients that put them in the URL of a POST work too.
 import { Type } from 'typebox'
-import { ErrorSchema, PageQuery, commonErrors } from '../http/schemas.ts'
+import { PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
 import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
+import { component } from '../http/openapi.ts'
 import { PlantListSchema, PlantSchema } from '../plants/plant.schemas.ts'
 import { findExactPlants, searchFormOf, searchPlants, type SearchParams } from './search.service.ts'
 
@@ -37,7 +38,10 @@ const PostParams = Type.Object(
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
-const ExactListSchema = Type.Object({ plants: Type.Array(PlantSchema) })
+const ExactListSchema = component(
+  'ExactPlantList',
+  Type.Object({ plants: Type.Array(PlantSchema) }, { description: 'Every plant of the exact match.' }),
+)
 
 export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -45,6 +49,7 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
     {
       schema: {
         tags,
+        operationId: 'searchPlants',
         summary: 'Full-text search; any attribute key is a facet (repeat it for OR)',
         querystring: SearchQuery,
         response: { 200: PlantListSchema, ...commonErrors },
@@ -58,14 +63,15 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
     {
       schema: {
         tags,
+        operationId: 'searchPlantsWithBody',
         summary: 'Full-text search (q) or exact match (scientific_name + type [+ name])',
         querystring: PostParams,
         body: PostParams,
         response: {
-          200: Type.Union([PlantListSchema, ExactListSchema]),
-          ...commonErrors,
-          415: ErrorSchema,
-          422: ErrorSchema,
+          200: Type.Union([PlantListSchema, ExactListSchema], {
+            description: 'A page of plants (full-text form), or every exact match (exact-match form).',
+          }),
+          ...writeErrors,
         },
       },
     },

@@ -1,0 +1,77 @@
+// The OpenAPI document served at /api/openapi.json. @fastify/swagger builds it from the route schemas; this
+// file holds its options, and `component`, which gives a response schema a name: app.ts adds every named
+// schema to Fastify (app.addSchema), Fastify resolves the references when it compiles the response
+// serialisers, and the document lists each schema once, under its name, in components.schemas.
+import { createRequire } from 'node:module'
+import type { SwaggerOptions } from '@fastify/swagger'
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox'
+
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
+
+const schemasByName = new Map<string, TSchema>()
+
+/**
+ * Declares `schema` as the document's components.schemas.<name> and returns the reference routes use in
+ * their responses (`{$ref: '<name>#'}`, typed as the schema). Only for response schemas: params, query
+ * strings and bodies stay inline, since validation.ts compiles them with its own Ajv, which does not see
+ * the schemas added to Fastify.
+ */
+export function component<T extends TSchema>(name: string, schema: T): TUnsafe<Static<T>> {
+  if (schemasByName.has(name)) throw new Error(`Two component schemas are named ${name}`)
+  // A copy that keeps TypeBox's non-enumerable markers: the schema passed in stays as it was.
+  const named = Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(schema),
+      $id: { value: name, enumerable: true },
+    },
+  ) as T
+  schemasByName.set(name, named)
+  return Type.Unsafe<Static<T>>({ $ref: `${name}#` })
+}
+
+/** Every schema declared by component(), for app.addSchema: the route modules have been imported by then. */
+export function componentSchemas(): TSchema[] {
+  return [...schemasByName.values()]
+}
+
+export function openApiOptions(keyBrand: string): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Hortus plant API',
+        version,
+        description:
+          'A community plant database. Data: CC BY-SA 4.0 (credit the service website, share alike). ' +
+          'Free for non-commercial use; commercial use needs terms from the operator.',
+        license: { name: 'CC BY-SA 4.0 (data)', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+      },
+      servers: [{ url: '/api' }],
+      tags: [
+        { name: 'plants', description: 'Plants and varieties: read, list, create, update, revisions.' },
+        { name: 'links', description: 'Companion and antagonist links between two plants.' },
+        { name: 'search', description: 'Full-text search with attribute facets, and exact-name lookup.' },
+        { name: 'attributes', description: 'The attribute keys in use, with their most frequent values.' },
+        { name: 'health', description: 'Whether the service and its database answer.' },
+      ],
+      components: {
+        securitySchemes: {
+          keyId: { type: 'apiKey', in: 'header', name: `x-${keyBrand}-key-id` },
+          keySecret: { type: 'apiKey', in: 'header', name: `x-${keyBrand}-key-secret` },
+        },
+      },
+      security: [{ keyId: [], keySecret: [] }],
+    },
+    // Named schemas keep their names (the default would be def-0, def-1…).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+    // Routes served without a key (config.public) say so; the document's `security` covers the others.
+    transform: ({ schema, url, route }) => ({
+      schema: route.config?.public ? { ...schema, security: [] } : schema,
+      url: url.replace(/^\/api/, ''),
+    }),
+  }
+}
