@@ -65,7 +65,9 @@ export function renderAttribution(): string {
 The files in \`data/\` (\`plants.jsonl\`, \`openfarm.jsonl\`, \`build-report.md\` and this file) are the
 Hortus dataset. The dataset is licensed under the
 [Creative Commons Attribution-ShareAlike 4.0 International licence](${DATASET_LICENSE_URL}) (${DATASET_LICENSE}).
-The first line of each \`.jsonl\` file repeats the licence and the credits of that file's sources.
+The first line of each \`.jsonl\` file repeats the licence and the credits of that file's sources. The raw
+sources it is built from are kept in \`data/sources/\`, each under its own licence, with the notice beside
+it (\`data/sources/PROVENANCE.md\`).
 
 ## Who to credit
 

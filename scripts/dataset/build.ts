@@ -1,9 +1,9 @@
-// Builds the shipped dataset files in data/ from the raw sources in ../shared/data/.
+// Builds the shipped dataset files in data/ from the raw sources vendored in data/sources/.
 //
 //   node --import tsx scripts/dataset/build.ts           writes the files
 //   node --import tsx scripts/dataset/build.ts --check   writes nothing; exits 1 listing files that differ
 //
-// HORTUS_SOURCE_DATA overrides where the raw sources are read from.
+// HORTUS_SOURCE_DATA overrides where the raw sources are read from (a folder laid out like data/sources/).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -15,9 +15,10 @@ import { Vocabulary } from './vocabulary.ts'
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const DATA_DIR = join(REPO_ROOT, 'data')
+export const SOURCE_DIR = join(DATA_DIR, 'sources')
 
 export function defaultSourceDir(): string {
-  return process.env.HORTUS_SOURCE_DATA ?? resolve(REPO_ROOT, '..', 'shared', 'data')
+  return process.env.HORTUS_SOURCE_DATA ?? SOURCE_DIR
 }
 
 /** Every shipped file, by its path under data/, with the content the build writes. */

@@ -1,13 +1,13 @@
 // The whole OpenFarm name list as a second, optional dataset (data/openfarm.jsonl): one line per
 // scientific name, its first common name as the name and the others as alternate names; a `var.` or
 // `subsp.` name is a Variety of its species where the species is in the list.
-import { readFileSync } from 'node:fs'
 import { openFarmHeader } from './attribution.ts'
 import { parseCsv } from './csv.ts'
 import { compareStrings, type PlantLine } from './entry.ts'
 import { jsonLines } from './jsonl.ts'
 import { splitNameList } from './names.ts'
 import type { BuildReport } from './report.ts'
+import { readSourceText } from './source-files.ts'
 import { nameContext, scientificNameProblem, tidyOpenFarmName } from './openfarm-names.ts'
 import { INFRASPECIFIC_MARKERS } from './scientific-names.ts'
 
@@ -21,7 +21,7 @@ interface NameRecord {
 }
 
 export function buildOpenFarm(csvPath: string, report: BuildReport): string {
-  const rows = parseCsv(readFileSync(csvPath, 'utf8'))
+  const rows = parseCsv(readSourceText(csvPath))
   // A cell with two names on two lines ("Trapa natans\nTrapa bicornis") is two names.
   const named = rows.flatMap(([rawScientific = '', rawNames = '']) =>
     rawScientific

@@ -86,7 +86,7 @@ export function renderReport(report: BuildReport): string {
   const lines = [
     '# Hortus dataset build report',
     '',
-    `Written by \`scripts/dataset/build.ts\` from the raw sources in \`../shared/data/\`; do not edit by hand. Licence of this file and of the dataset: ${DATASET_LICENSE} (${DATASET_LICENSE_URL}). Sources and how to credit them: \`data/ATTRIBUTION.md\`.`,
+    `Written by \`scripts/dataset/build.ts\` from the raw sources in \`data/sources/\` (their provenance: \`data/sources/PROVENANCE.md\`); do not edit by hand. Licence of this file and of the dataset: ${DATASET_LICENSE} (${DATASET_LICENSE_URL}). Sources and how to credit them: \`data/ATTRIBUTION.md\`.`,
   ]
   for (const { key, title, intro } of SECTIONS) {
     lines.push('', `## ${title}`, '')

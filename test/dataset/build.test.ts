@@ -1,10 +1,12 @@
 // The shipped dataset (data/) is what scripts/dataset/build.ts makes from the raw sources, and it has
 // the facts the issue asks for. Run: node --import tsx --test test/dataset/build.test.ts
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { buildDataset, DATA_DIR, defaultSourceDir } from '../../scripts/dataset/build.ts'
+import { gunzipSync } from 'node:zlib'
+import { buildDataset, DATA_DIR, SOURCE_DIR } from '../../scripts/dataset/build.ts'
 
 interface Attribute {
   key: string
@@ -74,10 +76,8 @@ function checkStructure(lines: Line[]): void {
 }
 
 describe('dataset build', () => {
-  test('the shipped files are the build output', (t) => {
-    const sourceDir = defaultSourceDir()
-    if (!existsSync(sourceDir)) return t.skip(`raw sources not found at ${sourceDir}`)
-    const built = buildDataset(sourceDir)
+  test('the shipped files are the build output of the vendored sources', () => {
+    const built = buildDataset(SOURCE_DIR)
     assert.deepEqual([...built.keys()].sort(), [
       'ATTRIBUTION.md',
       'build-report.md',
@@ -91,6 +91,17 @@ describe('dataset build', () => {
       )
     }
   })
+})
+
+test('the vendored sources are the files data/sources/PROVENANCE.md lists, unchanged', () => {
+  const provenance = readFileSync(join(SOURCE_DIR, 'PROVENANCE.md'), 'utf8')
+  const sums = [...provenance.matchAll(/^([0-9a-f]{64}) {2}(\S+)$/gm)]
+  assert.ok(sums.length >= 10, `${sums.length} checksums listed`)
+  for (const [, sum, path = ''] of sums) {
+    const plain = join(SOURCE_DIR, path)
+    const bytes = existsSync(plain) ? readFileSync(plain) : gunzipSync(readFileSync(`${plain}.gz`))
+    assert.equal(createHash('sha256').update(bytes).digest('hex'), sum, path)
+  }
 })
 
 describe('starter dataset (data/plants.jsonl)', () => {
@@ -167,11 +178,9 @@ describe('starter dataset (data/plants.jsonl)', () => {
   })
 
   test('attributes: no false, no blanks, vocabulary spellings', () => {
-    const sourceDir = defaultSourceDir()
-    const facetsPath = join(sourceDir, 'permapeople-vocabulary', 'facet-counts.json')
-    const facets = existsSync(facetsPath)
-      ? (JSON.parse(readFileSync(facetsPath, 'utf8')) as Record<string, { value: string }[]>)
-      : undefined
+    const facets = JSON.parse(
+      readFileSync(join(SOURCE_DIR, 'permapeople-vocabulary', 'facet-counts.json'), 'utf8'),
+    ) as Record<string, { value: string }[]>
     const facetOf: Record<string, string> = {
       Family: 'family',
       'Edible parts': 'edibleParts',
@@ -183,7 +192,7 @@ describe('starter dataset (data/plants.jsonl)', () => {
         assert.notEqual(value.toLowerCase(), 'false', `${name} false on ${line.name}`)
         if (name === 'Edible') assert.equal(value, 'true')
         const facet = facetOf[name]
-        if (!facet || !facets) continue
+        if (!facet) continue
         const known = new Set((facets[facet] ?? []).map((entry) => entry.value.toLowerCase()))
         const values = name === 'Family' ? [value] : value.split(', ')
         for (const part of values)
