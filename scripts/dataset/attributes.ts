@@ -1,13 +1,63 @@
-// Attributes of a starter entry, in the live database's keys and value spellings. Only facts: the
-// sources' alternate names and Wikipedia links, the family of a genus, what is eaten of a food crop,
-// that a tree is perennial. Anything else is left out rather than guessed.
+// Attributes of an entry, in the live database's keys and value spellings. Only facts: the sources'
+// alternate names and Wikipedia links, the family of a genus, what is eaten of a food crop, that a tree
+// is perennial, USDA PLANTS characteristics and FarmBot's crop measurements. Anything else is left out
+// rather than guessed. Where two sources give a key, the rule of `mergeInto` decides and the report
+// lists the disagreement.
 import type { Attribute, Entry } from './entry.ts'
 import { ediblePartsOf } from './edible-parts.ts'
 import { familyOfGenus } from './families.ts'
+import type { BuildReport } from './report.ts'
 import { genusOf } from './scientific-names.ts'
+import { farmbotAttributes } from './farmbot-attributes.ts'
+import { usdaAttributes } from './usda-attributes.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
-export function attributesOf(entry: Entry, vocabulary: Vocabulary): Attribute[] {
+/** Every key the build writes, in the order it writes them. */
+const KEY_ORDER = [
+  'Alternate name',
+  'Family',
+  'Edible',
+  'Edible parts',
+  'Life cycle',
+  'Wikipedia',
+  'Light requirement',
+  'Water requirement',
+  'Soil type',
+  'Soil pH',
+  'USDA Hardiness zone',
+  'Height',
+  'Width',
+  'Growth',
+  'Layer',
+  'Nitrogen Fixing',
+  'Warning',
+  'Bloom period',
+  'Native to',
+  'USDA PLANTS',
+]
+
+export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: BuildReport): Attribute[] {
+  const data = starterAttributes(entry, vocabulary)
+  if (entry.usda) {
+    const traits = entry.usdaCultivar?.traits ?? entry.usda.traits ?? new Map<string, string>()
+    const usda = usdaAttributes(entry.usda, traits, vocabulary, entry.usdaCultivar !== undefined)
+    const family = entry.usda.family
+    if (family && vocabulary.has('Family', family))
+      usda.unshift({ key: 'Family', value: vocabulary.spell('Family', family) })
+    mergeInto(entry, data, usda, 'USDA PLANTS', report)
+  }
+  if (entry.farmbot && entry.farmbot.length > 0)
+    mergeInto(entry, data, farmbotAttributes(entry, entry.farmbot, vocabulary, report), 'FarmBot', report)
+  const order = (key: string): number => {
+    const index = KEY_ORDER.indexOf(key)
+    if (index < 0) throw new Error(`attribute key "${key}" has no place in KEY_ORDER`)
+    return index
+  }
+  return data.sort((a, b) => order(a.key) - order(b.key))
+}
+
+/** What the Growstuff and companion-table entries carried before any other source. */
+function starterAttributes(entry: Entry, vocabulary: Vocabulary): Attribute[] {
   const data: Attribute[] = []
   if (entry.alternateNames.length > 0)
     data.push({ key: 'Alternate name', value: entry.alternateNames.join(', ') })
@@ -25,4 +75,51 @@ export function attributesOf(entry: Entry, vocabulary: Vocabulary): Attribute[] 
     data.push({ key: 'Life cycle', value: vocabulary.spell('Life cycle', 'Perennial') })
   if (entry.wikipedia) data.push({ key: 'Wikipedia', value: entry.wikipedia })
   return data
+}
+
+/**
+ * Adds a source's attributes. A key not there yet is added. For a key already there the value there
+ * stays, except Life cycle, where USDA's statement about the taxon replaces the build's "every tree is
+ * perennial"; a different value is listed as a disagreement either way.
+ */
+function mergeInto(
+  entry: Entry,
+  data: Attribute[],
+  incoming: Attribute[],
+  source: string,
+  report: BuildReport,
+): void {
+  for (const attribute of incoming) {
+    const existing = data.find(({ key }) => key === attribute.key)
+    if (!existing) {
+      data.push({ ...attribute })
+      continue
+    }
+    if (!conflicting(attribute.key, existing.value, attribute.value)) continue
+    const replaces = attribute.key === 'Life cycle'
+    report.disagreements.push(
+      `${entry.name} (${entry.scientificName}), ${attribute.key}: "${existing.value}" (${replaces ? 'the build' : 'already there'}) against "${attribute.value}" (${source}); ${replaces ? `${source}'s` : 'the first'} is kept.`,
+    )
+    if (replaces) existing.value = attribute.value
+  }
+}
+
+/**
+ * Whether two values of a key disagree. A light value within the other source's list, or heights
+ * within half of each other (a garden note against a measured mature height), are not disagreements.
+ */
+function conflicting(key: string, kept: string, other: string): boolean {
+  if (kept === other) return false
+  if (key === 'Light requirement') {
+    const keptValues = kept.toLowerCase().split(', ')
+    return !other
+      .toLowerCase()
+      .split(', ')
+      .every((value) => keptValues.includes(value))
+  }
+  if (key === 'Height') {
+    const [low, high] = [Number(kept), Number(other)].sort((a, b) => a - b)
+    return low === undefined || high === undefined || high > low * 1.5
+  }
+  return true
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { renderAttribution } from './attribution.ts'
+import { readSourceText } from './source-files.ts'
 import { buildOpenFarm } from './openfarm.ts'
 import { emptyReport, renderReport } from './report.ts'
 import { buildStarter } from './starter.ts'
@@ -26,9 +27,16 @@ export function buildDataset(sourceDir: string): Map<string, string> {
   const report = emptyReport()
   const vocabulary = new Vocabulary(sourceDir)
   const files = new Map<string, string>()
-  files.set('plants.jsonl', buildStarter(sourceDir, vocabulary, report))
-  files.set('openfarm.jsonl', buildOpenFarm(join(sourceDir, 'openfarm', 'crops.csv'), report))
-  files.set('ATTRIBUTION.md', renderAttribution())
+  const starter = buildStarter(sourceDir, vocabulary, report)
+  files.set('plants.jsonl', starter.text)
+  files.set(
+    'openfarm.jsonl',
+    buildOpenFarm(join(sourceDir, 'openfarm', 'crops.csv'), starter.identities, report),
+  )
+  files.set(
+    'ATTRIBUTION.md',
+    renderAttribution(readSourceText(join(sourceDir, 'farmbot-crops', 'LICENSE-MIT.txt'))),
+  )
   files.set('build-report.md', renderReport(report))
   return files
 }
