@@ -36,18 +36,31 @@ const KEY_ORDER = [
   'USDA PLANTS',
 ]
 
+/** Where the starter crops' own attributes come from, for the disagreements list. */
+const STARTER_ORIGIN: Record<string, string> = {
+  Family: "the build's APG IV family table",
+  'Life cycle': "the build's rule that a tree is perennial",
+  Edible: "the build's edible-parts table",
+  'Edible parts': "the build's edible-parts table",
+}
+
 export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: BuildReport): Attribute[] {
   const data = starterAttributes(entry, vocabulary)
+  const origin = new Map<string, string>(
+    data.map(({ key }) => [key, STARTER_ORIGIN[key] ?? 'the starter sources']),
+  )
   if (entry.usda) {
     const traits = entry.usdaCultivar?.traits ?? entry.usda.traits ?? new Map<string, string>()
     const usda = usdaAttributes(entry.usda, traits, vocabulary, entry.usdaCultivar !== undefined)
     const family = entry.usda.family
     if (family && vocabulary.has('Family', family))
       usda.unshift({ key: 'Family', value: vocabulary.spell('Family', family) })
-    mergeInto(entry, data, usda, 'USDA PLANTS', report)
+    mergeInto(entry, { data, origin }, usda, 'USDA PLANTS', report)
   }
-  if (entry.farmbot && entry.farmbot.length > 0)
-    mergeInto(entry, data, farmbotAttributes(entry, entry.farmbot, vocabulary, report), 'FarmBot', report)
+  if (entry.farmbot && entry.farmbot.length > 0) {
+    const farmbot = farmbotAttributes(entry, entry.farmbot, vocabulary, report)
+    mergeInto(entry, { data, origin }, farmbot, 'FarmBot', report)
+  }
   const order = (key: string): number => {
     const index = KEY_ORDER.indexOf(key)
     if (index < 0) throw new Error(`attribute key "${key}" has no place in KEY_ORDER`)
@@ -84,7 +97,7 @@ function starterAttributes(entry: Entry, vocabulary: Vocabulary): Attribute[] {
  */
 function mergeInto(
   entry: Entry,
-  data: Attribute[],
+  { data, origin }: { data: Attribute[]; origin: Map<string, string> },
   incoming: Attribute[],
   source: string,
   report: BuildReport,
@@ -93,14 +106,19 @@ function mergeInto(
     const existing = data.find(({ key }) => key === attribute.key)
     if (!existing) {
       data.push({ ...attribute })
+      origin.set(attribute.key, source)
       continue
     }
     if (!conflicting(attribute.key, existing.value, attribute.value)) continue
     const replaces = attribute.key === 'Life cycle'
+    const kept = replaces ? source : (origin.get(attribute.key) ?? 'the starter sources')
     report.disagreements.push(
-      `${entry.name} (${entry.scientificName}), ${attribute.key}: "${existing.value}" (${replaces ? 'the build' : 'already there'}) against "${attribute.value}" (${source}); ${replaces ? `${source}'s` : 'the first'} is kept.`,
+      `${entry.name} (${entry.scientificName}), ${attribute.key}: "${existing.value}" (${origin.get(attribute.key)}) against "${attribute.value}" (${source}); ${kept}'s is kept.`,
     )
-    if (replaces) existing.value = attribute.value
+    if (replaces) {
+      existing.value = attribute.value
+      origin.set(attribute.key, source)
+    }
   }
 }
 

@@ -112,6 +112,10 @@ export function addFarmbotCrops(
       report.merges.push(
         `FarmBot "${crop.name}" (${crop.scientificName}) = "${match.entry.name}" (${match.via}).`,
       )
+      if (scientificNameKey(match.entry.scientificName) !== scientificNameKey(crop.scientificName))
+        report.disagreements.push(
+          `${match.entry.name}, scientific name: "${match.entry.scientificName}" (kept) against FarmBot's "${crop.scientificName}" for "${crop.name}".`,
+        )
       merged++
       continue
     }

@@ -99,7 +99,7 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     key: 'disagreements',
     title: 'Disagreements between sources',
     intro:
-      'Where two sources give one entry different values for a key. The rule: the value already there stays (the starter sources, then USDA PLANTS, then FarmBot), except that USDA\u2019s Life cycle replaces the build\u2019s "every tree is perennial". Light requirement and Height are listed only where the values really conflict (see FarmBot crops: the mapping).',
+      'Where two sources give one entry different values for a key. The rule: the value already there stays (the starter sources first, then USDA PLANTS, then FarmBot), except that USDA\u2019s Life cycle replaces the build\u2019s "every tree is perennial". So the build\u2019s APG IV family wins over USDA\u2019s older family (USDA PLANTS: the mapping), and USDA\u2019s light and height over FarmBot\u2019s, which are listed only where they really conflict (FarmBot crops: the mapping). Scientific names: an entry keeps the name of the source it came from first; a FarmBot binomial that differs is listed here too.',
   },
   { key: 'attributes', title: 'Attributes', intro: '' },
   { key: 'openfarm', title: 'OpenFarm name list (data/openfarm.jsonl)', intro: '' },

@@ -2,7 +2,7 @@
 // its USDA synonyms) merges into it; any other becomes a Plant, or a Variety where it is a variety or
 // subspecies of a species in the dataset; its named cultivars become Varieties of it.
 import { addAlternates } from './alternate-names.ts'
-import { compareStrings, type Entry } from './entry.ts'
+import type { Entry } from './entry.ts'
 import { samePlantName } from './names.ts'
 import type { BuildReport } from './report.ts'
 import type { UsdaTaxon } from './usda.ts'
@@ -97,8 +97,9 @@ function findEntry(
     )
     return entry
   }
-  const chosen = [...candidates].sort((a, b) => compareStrings(a.name, b.name))[0]
-  report.notMerged.push(`${label}: ${via} is shared by ${list}, none named like it. ${chosen?.name}`)
+  report.notMerged.push(
+    `${label}: ${via} is shared by ${list}, none named like it: a Plant of its own, as the build never merges on a shared scientific name alone.`,
+  )
   return undefined
 }
 

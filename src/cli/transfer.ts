@@ -1,4 +1,4 @@
-// `hortus import <file>` and `hortus export [--since <iso>] [--output <file>]`.
+// `hortus import <file> [--overwrite]` and `hortus export [--since <iso>] [--output <file>]`.
 import { createWriteStream, statSync } from 'node:fs'
 import { once } from 'node:events'
 import { parseArgs } from 'node:util'
@@ -9,7 +9,11 @@ import { readLines } from '../transfer/read-lines.ts'
 import { UsageError, type Command } from './command.ts'
 
 export const importCommand: Command = async (args, { store }) => {
-  const { positionals } = parseArgs({ args, allowPositionals: true })
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { overwrite: { type: 'boolean' } },
+  })
   const file = positionals[0]
   if (!file) throw new UsageError('import needs the path of a JSON Lines file.')
   let size = 0
@@ -20,13 +24,17 @@ export const importCommand: Command = async (args, { store }) => {
   }
   const started = Date.now()
   const bar = progressBar(size)
-  const summary = await importDataset(store, readLines(file, bar), { source: file })
+  const summary = await importDataset(store, readLines(file, bar), {
+    source: file,
+    overwrite: values.overwrite ?? false,
+  })
   bar.done()
   for (const { line, reason } of summary.rejected) console.error(`line ${line}: rejected: ${reason}`)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(
     `Imported ${file} in ${seconds} s: ${summary.created} created, ${summary.updated} updated, ` +
       `${summary.skipped} unchanged, ${summary.rejected.length} rejected; ` +
+      `values already there: ${summary.kept} kept${summary.kept > 0 ? ' (--overwrite replaces them)' : ''}, ${summary.overwritten} overwritten; ` +
       `links: ${summary.links.created} created, ${summary.links.skipped} already there.`,
   )
 }
