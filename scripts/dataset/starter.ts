@@ -72,7 +72,7 @@ export function buildStarter(
   finishNames(entries, report)
   report.usda.push(...USDA_DECISIONS)
   report.farmbot.push(...FARMBOT_DECISIONS)
-  const usda = readUsda(sourceDir, report)
+  const usda = readUsda(sourceDir, vocabulary.familyNames(), report)
   const synonyms = new Synonyms(usda, report)
   entries = addUsdaTaxa(entries, usda, report)
   const crops = readFarmbot(sourceDir, report)
@@ -170,7 +170,13 @@ function checkAttributes(entries: Entry[], report: BuildReport): void {
     ),
   ].sort(compareStrings)
   report.attributes.push(
-    `No Family attribute for the genera ${withoutFamily.join(', ')}: not in the build's family table (disputed or recently moved) or not in the vocabulary.`,
+    `No Family attribute for the genera ${withoutFamily.join(', ')}: not in the build's family table (disputed or recently moved), and USDA gives none or one the vocabulary lacks.`,
+  )
+  const having = (...keys: string[]): number =>
+    entries.filter((entry) => keys.every((key) => entry.data.some((attribute) => attribute.key === key)))
+      .length
+  report.attributes.push(
+    `Entries with Light requirement, USDA Hardiness zone and Soil type: ${having('Light requirement', 'USDA Hardiness zone', 'Soil type')}; with Water requirement, Height and Life cycle: ${having('Water requirement', 'Height', 'Life cycle')}; with a description: ${entries.filter((entry) => entry.farmbot?.some((crop) => crop.description)).length}.`,
   )
 }
 

@@ -50,7 +50,12 @@ interface SamanthaRecord {
   classification: Record<string, string>
 }
 
-export function readUsda(sourceDir: string, report: BuildReport): UsdaTaxon[] {
+/**
+ * `familyNames` are the family names the vocabulary knows: the API table gives a family only as a
+ * six-letter symbol ("SALICA") and its common name ("Willow family"), so a family that no taxon of the
+ * other scrape names is recognised by its symbol, the first six letters of its name.
+ */
+export function readUsda(sourceDir: string, familyNames: string[], report: BuildReport): UsdaTaxon[] {
   const names = readNames(sourceDir)
   const taxa = new Map<string, UsdaTaxon>()
   const familyByCommonName = new Map<string, string>()
@@ -77,7 +82,19 @@ export function readUsda(sourceDir: string, report: BuildReport): UsdaTaxon[] {
     })
   }
 
-  const tynardone = readTynardone(sourceDir, familyByCommonName)
+  const bySymbol = new Map<string, string[]>()
+  for (const name of new Set([...familyByCommonName.values(), ...familyNames])) {
+    const symbol = name.slice(0, 6).toUpperCase()
+    bySymbol.set(symbol, [...new Set([...(bySymbol.get(symbol) ?? []), name])])
+  }
+  const familyOf = (symbol: string, commonName: string): string | undefined => {
+    const candidates = bySymbol.get(symbol) ?? []
+    return (
+      familyByCommonName.get(commonName.toLowerCase()) ??
+      (candidates.length === 1 ? candidates[0] : undefined)
+    )
+  }
+  const tynardone = readTynardone(sourceDir, familyOf)
   let both = 0
   for (const taxon of tynardone) {
     const known = taxa.get(taxon.symbol)
@@ -125,7 +142,10 @@ function readNames(sourceDir: string): Names {
   return { accepted, synonyms }
 }
 
-function readTynardone(sourceDir: string, familyByCommonName: Map<string, string>): UsdaTaxon[] {
+function readTynardone(
+  sourceDir: string,
+  familyOf: (symbol: string, commonName: string) => string | undefined,
+): UsdaTaxon[] {
   const table = (file: string): Record<string, string>[] => {
     const [header = [], ...rows] = parseCsv(readSourceText(join(sourceDir, TYNARDONE, file)))
     return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index] ?? ''])))
@@ -150,8 +170,9 @@ function readTynardone(sourceDir: string, familyByCommonName: Map<string, string
   }
   const families = new Map<string, string>()
   for (const row of table('ancestors.csv')) {
-    const family = familyByCommonName.get((row.CommonName ?? '').toLowerCase())
-    if (row.Rank === 'Family' && family) families.set(row.PlantID ?? '', family)
+    if (row.Rank !== 'Family') continue
+    const family = familyOf(row.Symbol ?? '', row.CommonName ?? '')
+    if (family) families.set(row.PlantID ?? '', family)
   }
   const native = new Map<string, string[]>()
   for (const row of table('native_status.csv')) {

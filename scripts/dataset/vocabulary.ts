@@ -60,6 +60,13 @@ export class Vocabulary {
     return best.value
   }
 
+  /** The family names the vocabulary knows, each in its first spelling ("Lamiaceae", not "… or labiatae"). */
+  familyNames(): string[] {
+    return (this.facets.get(FACET_OF_KEY.Family) ?? [])
+      .map((entry) => entry.value.split(' or ')[0] ?? '')
+      .filter((name) => /^[A-Z][a-z]+$/.test(name))
+  }
+
   /** Several values in one attribute, as the live database writes them: "Fruit, leaves". */
   spellList(key: VocabularyKey, values: readonly string[]): string {
     return values
