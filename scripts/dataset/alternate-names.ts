@@ -1,6 +1,9 @@
-// Alternate names: from Growstuff's seed files and alternate-names file, plus the companion table's
-// name where it differs. An alternate name that is another entry's name would send a search for that
-// plant to this one ("spearmint" as an old alternate of mint), so it is left out.
+// Alternate names: from Growstuff's seed files and alternate-names file, the companion table's name
+// where it differs, USDA's common name and FarmBot's common names. An alternate name that is the name
+// of another Growstuff or companion-table entry would send a search for that crop to this one
+// ("spearmint" as an old alternate of mint), so it is left out. USDA's and FarmBot's plant names do not
+// remove alternates: across sources two plants may share a common name (groundnut is Arachis hypogaea
+// and Apios americana), and search lists the plant named so first.
 import type { Entry } from './entry.ts'
 import { nameForms, nameKey, samePlantName } from './names.ts'
 import type { BuildReport } from './report.ts'
@@ -27,6 +30,7 @@ export function addAlternates(entry: Entry, alternates: string[]): void {
 export function finishAlternateNames(entries: Entry[], report: BuildReport): void {
   const owners = new Map<string, Entry[]>()
   for (const entry of entries) {
+    if (!entry.growstuff && !entry.companion) continue
     for (const form of nameForms(entry.name)) owners.set(form, [...(owners.get(form) ?? []), entry])
   }
   const leftOut: string[] = []

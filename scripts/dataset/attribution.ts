@@ -7,6 +7,8 @@ export interface Source {
   name: string
   url: string
   license: string
+  /** A licence notice that must travel with the data (FarmBot's MIT notice). */
+  notice?: string
 }
 
 export const GROWSTUFF: Source = { name: 'Growstuff', url: 'https://www.growstuff.org', license: 'CC BY-SA' }
@@ -26,8 +28,22 @@ export const OPENFARM: Source = {
   license: 'CC0 1.0 (public domain)',
 }
 
+export const USDA_PLANTS: Source = {
+  name: 'USDA, NRCS. The PLANTS Database. National Plant Data Team, Greensboro, NC USA',
+  url: 'https://plants.usda.gov',
+  license: 'public domain (U.S. government work)',
+}
+export const FARMBOT: Source = {
+  name: 'FarmBot (Farmbot-Web-App crop data), from OpenFarm contributors',
+  url: 'https://github.com/FarmBot/Farmbot-Web-App',
+  license: 'MIT (Copyright (c) 2018 Farmbot.io), over OpenFarm data under CC0',
+}
+
 /** Where the companion links say they come from: every link note starts with it. */
 export const COMPANION_NOTE_SOURCE = `Source: ${WIKIPEDIA_COMPANION_PLANTS.name} (${WIKIPEDIA_COMPANION_PLANTS.license}, ${WIKIPEDIA_COMPANION_PLANTS.url})`
+
+/** The same for the companion statements of FarmBot's crop records. */
+export const FARMBOT_NOTE_SOURCE = `Source: FarmBot crop data (MIT, ${FARMBOT.url}), from OpenFarm (CC0)`
 
 export interface DatasetHeader {
   hortus_dataset: 1
@@ -37,14 +53,30 @@ export interface DatasetHeader {
   sources: Source[]
 }
 
-export function starterHeader(): DatasetHeader {
+/** USDA's citation form: its year and access date are those of the download, which the sources do not record. */
+export const USDA_CITATION =
+  'USDA, NRCS. [year]. The PLANTS Database (http://plants.usda.gov, [date]). National Plant Data Team, Greensboro, NC USA.'
+
+/** The MIT notice as FarmBot ships it (data/sources/farmbot-crops/LICENSE-MIT.txt), on one line. */
+export function farmbotNotice(licenseText: string): string {
+  return licenseText.trim().replace(/\s+/g, ' ')
+}
+
+export function starterHeader(mitNotice: string): DatasetHeader {
   return {
     hortus_dataset: 1,
     license: DATASET_LICENSE,
     license_url: DATASET_LICENSE_URL,
     attribution:
-      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
-    sources: [GROWSTUFF, WIKIPEDIA_COMPANION_PLANTS, PERMAPEOPLE_VOCABULARY],
+      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes and companions, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
+    sources: [
+      GROWSTUFF,
+      WIKIPEDIA_COMPANION_PLANTS,
+      USDA_PLANTS,
+      { ...FARMBOT, notice: mitNotice },
+      OPENFARM,
+      PERMAPEOPLE_VOCABULARY,
+    ],
   }
 }
 
@@ -59,13 +91,15 @@ export function openFarmHeader(): DatasetHeader {
   }
 }
 
-export function renderAttribution(): string {
+export function renderAttribution(mitLicenseText: string): string {
   return `# Hortus dataset: licence and attribution
 
 The files in \`data/\` (\`plants.jsonl\`, \`openfarm.jsonl\`, \`build-report.md\` and this file) are the
 Hortus dataset. The dataset is licensed under the
 [Creative Commons Attribution-ShareAlike 4.0 International licence](${DATASET_LICENSE_URL}) (${DATASET_LICENSE}).
-The first line of each \`.jsonl\` file repeats the licence and the credits of that file's sources.
+The first line of each \`.jsonl\` file repeats the licence and the credits of that file's sources. The raw
+sources it is built from are kept in \`data/sources/\`, each under its own licence, with the notice beside
+it (\`data/sources/PROVENANCE.md\`).
 
 ## Who to credit
 
@@ -74,14 +108,34 @@ The first line of each \`.jsonl\` file repeats the licence and the credits of th
   \`db/seeds/\`). Used in \`plants.jsonl\`.
 - **Wikipedia contributors**, the article "List of companion plants"
   (${WIKIPEDIA_COMPANION_PLANTS.url}), ${WIKIPEDIA_COMPANION_PLANTS.license}: the companion-table plants
-  and every \`companion-to\` and \`antagonist-to\` link. Used in \`plants.jsonl\`; each link's note names
-  the article.
-- **OpenFarm** (${OPENFARM.url}, \`lib/crops.csv\`), the crop name list, dedicated to the public domain
-  (CC0). Used in \`openfarm.jsonl\`, which is distributed under ${DATASET_LICENSE} as part of the Hortus
-  dataset; OpenFarm is credited although CC0 does not require it.
+  and the \`companion-to\` and \`antagonist-to\` links whose note names the article. Used in
+  \`plants.jsonl\`.
+- **USDA PLANTS** (${USDA_PLANTS.url}), the plant characteristics (light, water, soil, pH, hardiness,
+  height, growth, life cycle, layer, nitrogen fixation, edibility, toxicity, bloom period, native status,
+  family) of about 1,650 taxa and 155 cultivars, and their names and synonyms. A work of the United
+  States government, in the public domain; USDA asks to be cited as:
+
+  > ${USDA_CITATION}
+
+  (the year and date are those of the download, which the scrapes Hortus used do not record). Each
+  plant from USDA carries its profile link in the \`USDA PLANTS\` attribute. Used in \`plants.jsonl\`.
+- **FarmBot** (${FARMBOT.url}), garden crop records: descriptions, sun requirements, heights and spreads,
+  common names and companions. Used in \`plants.jsonl\`; links from FarmBot say so in their note.
+  FarmBot publishes them under the MIT licence, whose notice follows and must be kept with copies:
+
+${mitLicenseText
+  .trim()
+  .split('\n')
+  .map((line) => (line.trim() ? `  > ${line.trim()}` : '  >'))
+  .join('\n')}
+
+- **OpenFarm** (${OPENFARM.url}), dedicated to the public domain (CC0): its crop name list
+  (\`lib/crops.csv\`) is \`openfarm.jsonl\`, and FarmBot's crop records were taken from OpenFarm.
+  \`openfarm.jsonl\` is distributed under ${DATASET_LICENSE} as part of the Hortus dataset; OpenFarm is
+  credited although CC0 does not require it.
 - **Permapeople contributors** (${PERMAPEOPLE_VOCABULARY.url}), ${PERMAPEOPLE_VOCABULARY.license}: the
-  attribute keys and value spellings (\`Family\`, \`Edible\`, \`Edible parts\`, \`Life cycle\`, …) that
-  \`plants.jsonl\` follows. No plant records were copied from Permapeople.
+  attribute keys and value spellings (\`Light requirement\`, \`Soil type\`, \`Edible parts\`, \`Life cycle\`,
+  …) that \`plants.jsonl\` follows. No plant records were copied from Permapeople.
 
 ## How to attribute when you reuse the data
 
@@ -90,14 +144,17 @@ Whether you copy the files, serve them, or publish plants taken from a Hortus se
 1. a link back to the Hortus service (website) you took the data from;
 2. the licence, ${DATASET_LICENSE}, with a link to ${DATASET_LICENSE_URL};
 3. the sources: "Growstuff (growstuff.org), Wikipedia contributors ("List of companion plants"),
-   OpenFarm, Permapeople contributors";
+   USDA NRCS PLANTS Database, FarmBot, OpenFarm, Permapeople contributors";
 4. a note if you changed the data.
+
+If you copy FarmBot's records (descriptions, sizes, companions) in bulk, keep FarmBot's MIT notice above
+with them.
 
 A short form that satisfies this:
 
 > Plant data from Hortus (URL of the Hortus service), ${DATASET_LICENSE}
 > (${DATASET_LICENSE_URL}), built from Growstuff, Wikipedia contributors ("List of companion
-> plants"), OpenFarm and Permapeople contributors.
+> plants"), the USDA NRCS PLANTS Database, FarmBot, OpenFarm and Permapeople contributors.
 
 Share-alike: if you adapt the data, license your adaptation under ${DATASET_LICENSE} (or a compatible
 licence) and keep these credits.

@@ -1,13 +1,14 @@
-// Builds the shipped dataset files in data/ from the raw sources in ../shared/data/.
+// Builds the shipped dataset files in data/ from the raw sources vendored in data/sources/.
 //
 //   node --import tsx scripts/dataset/build.ts           writes the files
 //   node --import tsx scripts/dataset/build.ts --check   writes nothing; exits 1 listing files that differ
 //
-// HORTUS_SOURCE_DATA overrides where the raw sources are read from.
+// HORTUS_SOURCE_DATA overrides where the raw sources are read from (a folder laid out like data/sources/).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { renderAttribution } from './attribution.ts'
+import { readSourceText } from './source-files.ts'
 import { buildOpenFarm } from './openfarm.ts'
 import { emptyReport, renderReport } from './report.ts'
 import { buildStarter } from './starter.ts'
@@ -15,9 +16,10 @@ import { Vocabulary } from './vocabulary.ts'
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const DATA_DIR = join(REPO_ROOT, 'data')
+export const SOURCE_DIR = join(DATA_DIR, 'sources')
 
 export function defaultSourceDir(): string {
-  return process.env.HORTUS_SOURCE_DATA ?? resolve(REPO_ROOT, '..', 'shared', 'data')
+  return process.env.HORTUS_SOURCE_DATA ?? SOURCE_DIR
 }
 
 /** Every shipped file, by its path under data/, with the content the build writes. */
@@ -25,9 +27,16 @@ export function buildDataset(sourceDir: string): Map<string, string> {
   const report = emptyReport()
   const vocabulary = new Vocabulary(sourceDir)
   const files = new Map<string, string>()
-  files.set('plants.jsonl', buildStarter(sourceDir, vocabulary, report))
-  files.set('openfarm.jsonl', buildOpenFarm(join(sourceDir, 'openfarm', 'crops.csv'), report))
-  files.set('ATTRIBUTION.md', renderAttribution())
+  const starter = buildStarter(sourceDir, vocabulary, report)
+  files.set('plants.jsonl', starter.text)
+  files.set(
+    'openfarm.jsonl',
+    buildOpenFarm(join(sourceDir, 'openfarm', 'crops.csv'), starter.identities, report),
+  )
+  files.set(
+    'ATTRIBUTION.md',
+    renderAttribution(readSourceText(join(sourceDir, 'farmbot-crops', 'LICENSE-MIT.txt'))),
+  )
   files.set('build-report.md', renderReport(report))
   return files
 }

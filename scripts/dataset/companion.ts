@@ -1,8 +1,8 @@
 // The Wikipedia "List of companion plants" table, in the cleaned copy: one row per plant (name, type,
 // scientific name, comment) and one row per relation (source plant, relation, free-text target).
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseCsv } from './csv.ts'
+import { readSourceText } from './source-files.ts'
 
 export interface CompanionRow {
   name: string
@@ -30,7 +30,7 @@ const EDGES_FILE = 'riyosha_companion_edges.csv'
 const PLANT_RELATIONS = new Set<string>(['helps', 'helped_by', 'avoid'])
 
 export function readCompanionTable(dir: string): CompanionTable {
-  const [plantHeader, ...plantRows] = parseCsv(readFileSync(join(dir, PLANTS_FILE), 'utf8'))
+  const [plantHeader, ...plantRows] = parseCsv(readSourceText(join(dir, PLANTS_FILE)))
   expectHeader(plantHeader, ['Common name', 'Type', 'Scientific name'], PLANTS_FILE)
   const rows = plantRows.map(([name = '', type = '', scientificName = '', , , , , , comment = '']) => ({
     name: name.trim(),
@@ -39,7 +39,7 @@ export function readCompanionTable(dir: string): CompanionTable {
     comment: comment.trim(),
   }))
 
-  const [edgeHeader, ...edgeRows] = parseCsv(readFileSync(join(dir, EDGES_FILE), 'utf8'))
+  const [edgeHeader, ...edgeRows] = parseCsv(readSourceText(join(dir, EDGES_FILE)))
   expectHeader(
     edgeHeader,
     ['source_common_name', 'source_scientific_name', 'relation', 'target_text'],

@@ -1,6 +1,8 @@
 // A plant of the starter dataset while it is being built, and its line in plants.jsonl.
 import type { CompanionRow } from './companion.ts'
+import type { FarmbotCrop } from './farmbot.ts'
 import type { GrowstuffCrop } from './growstuff.ts'
+import type { UsdaCultivar, UsdaTaxon } from './usda.ts'
 
 export type PlantType = 'Plant' | 'Variety'
 
@@ -15,6 +17,11 @@ export interface Entry {
   sameSpeciesAsParent: boolean
   growstuff?: GrowstuffCrop
   companion?: CompanionRow
+  /** The USDA PLANTS taxon this entry is, or (with usdaCultivar) whose cultivar it is. */
+  usda?: UsdaTaxon
+  usdaCultivar?: UsdaCultivar
+  /** FarmBot's crop records of this entry (several crops may be one entry). */
+  farmbot?: FarmbotCrop[]
   alternateNames: string[]
   wikipedia?: string
   data: Attribute[]

@@ -1,8 +1,9 @@
 // Growstuff's crop list: several seed files that repeat some crops (a later file adds a parent crop or
 // alternate names to a crop an earlier file listed), plus a file of alternate names by crop name.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseCsv } from './csv.ts'
+import { readSourceText } from './source-files.ts'
 import { nameForms, nameKey, preferSingular, samePlantName, splitNameList } from './names.ts'
 import type { BuildReport } from './report.ts'
 
@@ -29,13 +30,14 @@ const DUPLICATE_CROPS: ReadonlyMap<string, string> = new Map([['habanero', 'haba
 
 export function readGrowstuff(dir: string, report: BuildReport): GrowstuffData {
   const files = readdirSync(dir)
-    .filter((file) => /^crops-.*\.csv$/.test(file))
+    .filter((file) => /^crops-.*\.csv(\.gz)?$/.test(file))
+    .map((file) => file.replace(/\.gz$/, ''))
     .sort()
   const crops: GrowstuffCrop[] = []
   let rowCount = 0
 
   for (const file of files) {
-    for (const row of parseCsv(readFileSync(join(dir, file), 'utf8'))) {
+    for (const row of parseCsv(readSourceText(join(dir, file)))) {
       const [rawName = '', wikipedia = '', parentName = '', scientificNames = '', alternates = ''] = row
       const sourceName = rawName.trim().replace(/\s+/g, ' ')
       if (!sourceName) continue
@@ -66,7 +68,7 @@ export function readGrowstuff(dir: string, report: BuildReport): GrowstuffData {
 
   const alternateNamesByCrop = new Map<string, string[]>()
   const alternatesPath = join(dir, 'alternate_names_201410.csv')
-  for (const [, cropName = '', alternates = ''] of parseCsv(readFileSync(alternatesPath, 'utf8'))) {
+  for (const [, cropName = '', alternates = ''] of parseCsv(readSourceText(alternatesPath))) {
     if (cropName.trim()) alternateNamesByCrop.set(cropName.trim(), splitNameList(alternates))
   }
   return { crops, alternateNamesByCrop }

@@ -53,17 +53,21 @@ class NameIndex {
   }
 }
 
-interface Statement {
+/** One source's saying that two plants go together (or not), in the source's words. */
+export interface Statement {
   a: Entry
   b: Entry
   type: LinkType
   text: string
+  /** "Source: …" naming the source and its licence; the link note groups statements by it. */
+  source: string
 }
 
 export function buildLinks(
   entries: Entry[],
   table: CompanionTable,
   groups: GroupDefinition[],
+  otherStatements: Statement[],
   report: BuildReport,
 ): Link[] {
   const index = new NameIndex(entries)
@@ -115,11 +119,12 @@ export function buildLinks(
       .map((group) => ` (group "${group.name}")`)
     const text = `${relation.source} ${relationPhrase(relation.kind)} ${relation.target}${[...new Set(groupNote)].join('')}`
     for (const a of source.entries) {
-      for (const b of target.entries) if (a !== b) statements.push({ a, b, type, text })
+      for (const b of target.entries)
+        if (a !== b) statements.push({ a, b, type, text, source: COMPANION_NOTE_SOURCE })
     }
   }
 
-  const links = pairUp(statements, report)
+  const links = pairUp([...statements, ...otherStatements], report)
   reportGroups(groups, groupUse, index, report)
   for (const [text, whys] of [...unresolved].sort(([x], [y]) => compareStrings(x, y))) {
     report.unresolved.push(`"${text}": ${[...whys].sort().join('; ')}.`)
@@ -156,10 +161,12 @@ function pairUp(statements: Statement[], report: BuildReport): Link[] {
     const [first] = pairStatements
     if (!first) continue
     const types = new Set(pairStatements.map((statement) => statement.type))
-    const texts = (type: LinkType): string[] =>
+    const texts = (type: LinkType, source?: string): string[] =>
       [
         ...new Set(
-          pairStatements.filter((statement) => statement.type === type).map((statement) => statement.text),
+          pairStatements
+            .filter((statement) => statement.type === type && (!source || statement.source === source))
+            .map((statement) => statement.text),
         ),
       ].sort(compareStrings)
     const quoted = (type: LinkType): string =>
@@ -172,7 +179,11 @@ function pairUp(statements: Statement[], report: BuildReport): Link[] {
       )
       continue
     }
-    const note = `${COMPANION_NOTE_SOURCE}: ${texts(first.type).join('; ')}.`
+    // The companion table first (its notes read as before), then any other source.
+    const sources = [...new Set(pairStatements.map((statement) => statement.source))].sort((x, y) =>
+      x === COMPANION_NOTE_SOURCE ? -1 : y === COMPANION_NOTE_SOURCE ? 1 : compareStrings(x, y),
+    )
+    const note = sources.map((source) => `${source}: ${texts(first.type, source).join('; ')}.`).join(' ')
     if (note.length > NOTE_LIMIT) throw new Error(`link note over ${NOTE_LIMIT} characters: ${note}`)
     links.push({ type: first.type, a: first.a, b: first.b, note })
   }

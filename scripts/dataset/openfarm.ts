@@ -1,15 +1,20 @@
 // The whole OpenFarm name list as a second, optional dataset (data/openfarm.jsonl): one line per
 // scientific name, its first common name as the name and the others as alternate names; a `var.` or
-// `subsp.` name is a Variety of its species where the species is in the list.
-import { readFileSync } from 'node:fs'
+// `subsp.` name is a Variety of its species where the species is in the list. A name that is a known
+// synonym is written as its accepted name, and a species that is a plant of the starter dataset takes
+// that plant's scientific name and name, so that importing the list over the starter data merges into
+// the starter plants instead of adding a second tomato.
 import { openFarmHeader } from './attribution.ts'
 import { parseCsv } from './csv.ts'
 import { compareStrings, type PlantLine } from './entry.ts'
 import { jsonLines } from './jsonl.ts'
 import { splitNameList } from './names.ts'
 import type { BuildReport } from './report.ts'
+import { readSourceText } from './source-files.ts'
 import { nameContext, scientificNameProblem, tidyOpenFarmName } from './openfarm-names.ts'
 import { INFRASPECIFIC_MARKERS } from './scientific-names.ts'
+import type { Synonyms } from './synonyms.ts'
+import { scientificNameKey } from './usda-names.ts'
 
 /** The importer's limits: names up to 300 characters, attribute values up to 2,000. */
 const NAME_LIMIT = 300
@@ -18,10 +23,19 @@ const VALUE_LIMIT = 2000
 interface NameRecord {
   scientificName: string
   commonNames: string[]
+  /** The name of the starter plant this record is, which the line takes. */
+  starterName?: string
 }
 
-export function buildOpenFarm(csvPath: string, report: BuildReport): string {
-  const rows = parseCsv(readFileSync(csvPath, 'utf8'))
+/** Where the starter dataset already has a species, and the synonyms the build knows. */
+export interface StarterIdentities {
+  /** By scientific-name key: the one starter plant of that species (none where several share it). */
+  bySpecies: Map<string, { scientificName: string; name: string }>
+  synonyms: Synonyms
+}
+
+export function buildOpenFarm(csvPath: string, starter: StarterIdentities, report: BuildReport): string {
+  const rows = parseCsv(readSourceText(csvPath))
   // A cell with two names on two lines ("Trapa natans\nTrapa bicornis") is two names.
   const named = rows.flatMap(([rawScientific = '', rawNames = '']) =>
     rawScientific
@@ -50,11 +64,14 @@ export function buildOpenFarm(csvPath: string, report: BuildReport): string {
     }
   }
 
+  const resolved = resolveIdentities(records, starter)
   let truncatedAlternates = 0
   const lines: PlantLine[] = []
-  for (const record of records.values()) {
+  for (const record of resolved.records.values()) {
     const [first, ...others] = record.commonNames.filter((name) => name.length <= NAME_LIMIT)
-    const name = first ? first.charAt(0).toUpperCase() + first.slice(1) : record.scientificName
+    const name =
+      record.starterName ?? (first ? first.charAt(0).toUpperCase() + first.slice(1) : record.scientificName)
+    if (record.starterName && first) others.unshift(first)
     const line: PlantLine = { type: 'Plant', scientific_name: record.scientificName, name }
     const alternates = fitList(
       others.filter((other) => other.toLowerCase() !== name.toLowerCase()),
@@ -71,8 +88,10 @@ export function buildOpenFarm(csvPath: string, report: BuildReport): string {
   for (const line of lines) {
     const species = speciesOfInfraspecific(line.scientific_name)
     if (!species) continue
-    const parent = byScientificName.get(species)
-    if (!parent) {
+    const parent = byScientificName.get(resolved.scientificNameOf(species))
+    // A synonym may stand for a variety ("Petasites sagittatus" is Petasites frigidus var. sagittatus),
+    // and a Variety has no varieties: its names below species stay Plants.
+    if (!parent || speciesOfInfraspecific(parent.scientific_name)) {
       infraspecificWithoutSpecies++
       continue
     }
@@ -86,6 +105,9 @@ export function buildOpenFarm(csvPath: string, report: BuildReport): string {
       (a.type === b.type ? 0 : a.type === 'Plant' ? -1 : 1) ||
       compareStrings(a.scientific_name, b.scientific_name) ||
       compareStrings(a.name, b.name),
+  )
+  report.openfarm.push(
+    `Synonyms (see Mapping decisions) written as their accepted name: ${resolved.synonyms} names. Species that are a plant of the starter dataset (the only one of that scientific name there, after synonyms) take its scientific name and name, and OpenFarm's names become alternate names: ${resolved.aligned} names, ${resolved.renamed} of them with another name than the starter plant's (OpenFarm's "Cascade fir" is the starter's "Pacific silver fir"). Importing data/openfarm.jsonl over the starter data so adds names to those plants instead of adding them a second time. Names merged into another by this: ${resolved.merged}.`,
   )
   reportOpenFarm(report, {
     rows: rows.length,
@@ -106,6 +128,52 @@ export function buildOpenFarm(csvPath: string, report: BuildReport): string {
     data,
   }))
   return jsonLines(openFarmHeader(), ordered)
+}
+
+interface Resolved {
+  records: Map<string, NameRecord>
+  /** The scientific name a name of the list is written as. */
+  scientificNameOf: (scientificName: string) => string
+  synonyms: number
+  aligned: number
+  renamed: number
+  merged: number
+}
+
+/** Synonyms to accepted names, starter species to the starter plant's identity; records that meet are merged. */
+function resolveIdentities(records: Map<string, NameRecord>, starter: StarterIdentities): Resolved {
+  const counts = { synonyms: 0, aligned: 0, renamed: 0, merged: 0 }
+  const identityOf = (scientificName: string): { scientificName: string; name?: string } => {
+    const accepted = starter.synonyms.acceptedName(scientificName)
+    const plant = starter.bySpecies.get(scientificNameKey(accepted ?? scientificName))
+    return plant ?? { scientificName: accepted ?? scientificName }
+  }
+  const out = new Map<string, NameRecord>()
+  for (const record of records.values()) {
+    const identity = identityOf(record.scientificName)
+    if (starter.synonyms.acceptedName(record.scientificName)) counts.synonyms++
+    if (identity.name) {
+      counts.aligned++
+      const first = record.commonNames[0]
+      if (!first || first.toLowerCase() !== identity.name.toLowerCase()) counts.renamed++
+    }
+    const key = identity.scientificName.toLowerCase()
+    const known = out.get(key)
+    const names = record.commonNames.filter((name) => name.toLowerCase() !== identity.name?.toLowerCase())
+    if (!known) {
+      out.set(key, {
+        scientificName: identity.scientificName,
+        commonNames: names,
+        starterName: identity.name,
+      })
+      continue
+    }
+    counts.merged++
+    for (const name of names)
+      if (!known.commonNames.some((other) => other.toLowerCase() === name.toLowerCase()))
+        known.commonNames.push(name)
+  }
+  return { records: out, scientificNameOf: (name) => identityOf(name).scientificName, ...counts }
 }
 
 /** "Abies concolor var. lowiana" → "Abies concolor"; undefined for a name without a rank below species. */

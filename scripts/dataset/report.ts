@@ -5,6 +5,8 @@ import { DATASET_LICENSE, DATASET_LICENSE_URL } from './attribution.ts'
 export interface BuildReport {
   counts: string[]
   decisions: string[]
+  usda: string[]
+  farmbot: string[]
   merges: string[]
   notMerged: string[]
   hierarchy: string[]
@@ -13,6 +15,7 @@ export interface BuildReport {
   contradictions: string[]
   dropped: string[]
   unresolved: string[]
+  disagreements: string[]
   attributes: string[]
   openfarm: string[]
 }
@@ -21,6 +24,8 @@ export function emptyReport(): BuildReport {
   return {
     counts: [],
     decisions: [],
+    usda: [],
+    farmbot: [],
     merges: [],
     notMerged: [],
     hierarchy: [],
@@ -29,6 +34,7 @@ export function emptyReport(): BuildReport {
     contradictions: [],
     dropped: [],
     unresolved: [],
+    disagreements: [],
     attributes: [],
     openfarm: [],
   }
@@ -40,6 +46,17 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     key: 'decisions',
     title: 'Mapping decisions',
     intro: 'Choices the sources leave open, and why the build makes them this way.',
+  },
+  {
+    key: 'usda',
+    title: 'USDA PLANTS characteristics: the mapping',
+    intro:
+      'How each USDA characteristic becomes an attribute, spelled as the Permapeople vocabulary spells it, and why. The value says no more than USDA says; an unknown is left out.',
+  },
+  {
+    key: 'farmbot',
+    title: 'FarmBot crops: the mapping',
+    intro: 'How FarmBot\u2019s crop records join the dataset and what they add.',
   },
   {
     key: 'merges',
@@ -78,6 +95,12 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     title: 'Companion-table targets that are not plants of the dataset',
     intro: 'Relations whose other end is not a plant (or not a single plant) are not written.',
   },
+  {
+    key: 'disagreements',
+    title: 'Disagreements between sources',
+    intro:
+      'Where two sources give one entry different values for a key. The rule: the value already there stays (the starter sources first, then USDA PLANTS, then FarmBot), except that USDA\u2019s Life cycle replaces the build\u2019s "every tree is perennial". So the build\u2019s APG IV family wins over USDA\u2019s older family (USDA PLANTS: the mapping), and USDA\u2019s light and height over FarmBot\u2019s, which are listed only where they really conflict (FarmBot crops: the mapping). Scientific names: an entry keeps the name of the source it came from first; a FarmBot binomial that differs is listed here too.',
+  },
   { key: 'attributes', title: 'Attributes', intro: '' },
   { key: 'openfarm', title: 'OpenFarm name list (data/openfarm.jsonl)', intro: '' },
 ]
@@ -86,7 +109,7 @@ export function renderReport(report: BuildReport): string {
   const lines = [
     '# Hortus dataset build report',
     '',
-    `Written by \`scripts/dataset/build.ts\` from the raw sources in \`../shared/data/\`; do not edit by hand. Licence of this file and of the dataset: ${DATASET_LICENSE} (${DATASET_LICENSE_URL}). Sources and how to credit them: \`data/ATTRIBUTION.md\`.`,
+    `Written by \`scripts/dataset/build.ts\` from the raw sources in \`data/sources/\` (their provenance: \`data/sources/PROVENANCE.md\`); do not edit by hand. Licence of this file and of the dataset: ${DATASET_LICENSE} (${DATASET_LICENSE_URL}). Sources and how to credit them: \`data/ATTRIBUTION.md\`.`,
   ]
   for (const { key, title, intro } of SECTIONS) {
     lines.push('', `## ${title}`, '')

@@ -2,7 +2,8 @@
 // with the table's companion and antagonist links.
 import { join } from 'node:path'
 import { attachAlternateNameFile, finishAlternateNames } from './alternate-names.ts'
-import { starterHeader } from './attribution.ts'
+import { farmbotNotice, starterHeader } from './attribution.ts'
+import { readSourceText } from './source-files.ts'
 import { attributesOf } from './attributes.ts'
 import { readCompanionTable } from './companion.ts'
 import { STARTER_DECISIONS } from './decisions.ts'
@@ -12,10 +13,19 @@ import { readGrowstuff } from './growstuff.ts'
 import { companionGroups, isGroupRow } from './groups.ts'
 import { growstuffEntries } from './hierarchy.ts'
 import { jsonLines } from './jsonl.ts'
+import type { StarterIdentities } from './openfarm.ts'
+import { scientificNameKey } from './usda-names.ts'
 import { buildLinks, type Link } from './links.ts'
 import { mergeCompanionRows } from './merge.ts'
 import { displayName, isCropNoun } from './names.ts'
 import type { BuildReport } from './report.ts'
+import { readFarmbot } from './farmbot.ts'
+import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
+import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
+import { Synonyms } from './synonyms.ts'
+import { readUsda } from './usda.ts'
+import { USDA_DECISIONS } from './usda-attributes.ts'
+import { addUsdaTaxa } from './usda-merge.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 /**
@@ -37,7 +47,11 @@ const NAME_CORRECTIONS: ReadonlyMap<string, string> = new Map([
   ['red savino pepper', 'red Savina pepper'],
 ])
 
-export function buildStarter(sourceDir: string, vocabulary: Vocabulary, report: BuildReport): string {
+export function buildStarter(
+  sourceDir: string,
+  vocabulary: Vocabulary,
+  report: BuildReport,
+): { text: string; identities: StarterIdentities } {
   report.decisions.push(...STARTER_DECISIONS)
   const growstuff = readGrowstuff(join(sourceDir, 'growstuff'), report)
   const table = readCompanionTable(join(sourceDir, 'wikipedia-companion-plants'))
@@ -56,16 +70,27 @@ export function buildStarter(sourceDir: string, vocabulary: Vocabulary, report: 
   attachAlternateNameFile(entries, growstuff.alternateNamesByCrop)
 
   finishNames(entries, report)
+  report.usda.push(...USDA_DECISIONS)
+  report.farmbot.push(...FARMBOT_DECISIONS)
+  const usda = readUsda(sourceDir, vocabulary.familyNames(), report)
+  const synonyms = new Synonyms(usda, report)
+  entries = addUsdaTaxa(entries, usda, report)
+  const crops = readFarmbot(sourceDir, report)
+  const farmbot = addFarmbotCrops(entries, crops, synonyms, report)
+  entries = farmbot.entries
   finishAlternateNames(entries, report)
   dropSharedWikipediaLinks(entries, report)
   checkUnique(entries)
-  for (const entry of entries) entry.data = attributesOf(entry, vocabulary)
+  for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
   checkAttributes(entries, report)
 
   const sorted = [...entries].sort(compareEntries)
-  const links = buildLinks(sorted, table, groups, report)
+  const statements = farmbotStatements(crops, farmbot.entryOfSlug, report)
+  const links = buildLinks(sorted, table, groups, statements, report)
   reportStarterCounts(sorted, links, report)
-  return jsonLines(starterHeader(), plantLines(sorted, links))
+  const notice = farmbotNotice(readSourceText(join(sourceDir, 'farmbot-crops', 'LICENSE-MIT.txt')))
+  const text = jsonLines(starterHeader(notice), plantLines(sorted, links))
+  return { text, identities: { bySpecies: speciesIdentities(sorted), synonyms } }
 }
 
 /** Shown names, and the parent's scientific name for a cultivar that has none of its own. */
@@ -145,7 +170,13 @@ function checkAttributes(entries: Entry[], report: BuildReport): void {
     ),
   ].sort(compareStrings)
   report.attributes.push(
-    `No Family attribute for the genera ${withoutFamily.join(', ')}: not in the build's family table (disputed or recently moved) or not in the vocabulary.`,
+    `No Family attribute for the genera ${withoutFamily.join(', ')}: not in the build's family table (disputed or recently moved), and USDA gives none or one the vocabulary lacks.`,
+  )
+  const having = (...keys: string[]): number =>
+    entries.filter((entry) => keys.every((key) => entry.data.some((attribute) => attribute.key === key)))
+      .length
+  report.attributes.push(
+    `Entries with Light requirement, USDA Hardiness zone and Soil type: ${having('Light requirement', 'USDA Hardiness zone', 'Soil type')}; with Water requirement, Height and Life cycle: ${having('Water requirement', 'Height', 'Life cycle')}; with a description: ${entries.filter((entry) => entry.farmbot?.some((crop) => crop.description)).length}.`,
   )
 }
 
@@ -159,6 +190,8 @@ function plantLines(entries: Entry[], links: Link[]): PlantLine[] {
   }
   return entries.map((entry): PlantLine => {
     const line: PlantLine = { type: entry.type, scientific_name: entry.scientificName, name: entry.name }
+    const description = entry.farmbot ? farmbotDescription(entry.farmbot) : undefined
+    if (description) line.description = description
     if (entry.parent) line.parent = { scientific_name: entry.parent.scientificName, name: entry.parent.name }
     if (entry.data.length > 0) line.data = entry.data
     const entryLinks = (linksOf.get(entry) ?? []).map((link) => {
@@ -178,4 +211,28 @@ function reportStarterCounts(entries: Entry[], links: Link[], report: BuildRepor
     `Starter dataset (data/plants.jsonl): ${entries.length} plants and varieties: ${plants} Plant, ${varieties} Variety (each with its parent Plant in the file)`,
     `Links: ${links.length} (${companions} companion-to, ${links.length - companions} antagonist-to); contradictions skipped: ${report.contradictions.length}`,
   )
+}
+
+/**
+ * The plant that is each species of the dataset: a Plant of that scientific name, or failing one a
+ * Variety that is a species (not a cultivar); left out where several share the name (broccoli and
+ * cabbage are both Brassica oleracea).
+ */
+function speciesIdentities(entries: Entry[]): Map<string, { scientificName: string; name: string }> {
+  const byKey = new Map<string, Entry[]>()
+  for (const entry of entries) {
+    if ((entry.type === 'Variety' && entry.sameSpeciesAsParent) || entry.scientificName.includes("'"))
+      continue
+    const key = scientificNameKey(entry.scientificName)
+    byKey.set(key, [...(byKey.get(key) ?? []), entry])
+  }
+  const identities = new Map<string, { scientificName: string; name: string }>()
+  for (const [key, candidates] of byKey) {
+    const plants = candidates.filter((entry) => entry.type === 'Plant')
+    const chosen = plants.length > 0 ? plants : candidates
+    const [only] = chosen
+    if (chosen.length === 1 && only)
+      identities.set(key, { scientificName: only.scientificName, name: only.name })
+  }
+  return identities
 }

@@ -1,7 +1,7 @@
 // The attribute vocabulary of the live database (Permapeople facet counts): every value the build writes
 // for a vocabulary key is checked against it and spelled the way it spells it.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { readSourceText } from './source-files.ts'
 
 interface FacetValue {
   value: string
@@ -27,7 +27,7 @@ export class Vocabulary {
 
   constructor(sourceDir: string) {
     const path = join(sourceDir, 'permapeople-vocabulary', 'facet-counts.json')
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+    const parsed = JSON.parse(readSourceText(path)) as Record<string, unknown>
     this.facets = new Map()
     for (const [facet, values] of Object.entries(parsed)) {
       if (Array.isArray(values)) this.facets.set(facet, values as FacetValue[])
@@ -58,6 +58,13 @@ export class Vocabulary {
     const best = [...candidates].sort((a, b) => b.count - a.count)[0]
     if (!best) throw new Error(`"${value}" is not in the vocabulary of ${key}`)
     return best.value
+  }
+
+  /** The family names the vocabulary knows, each in its first spelling ("Lamiaceae", not "… or labiatae"). */
+  familyNames(): string[] {
+    return (this.facets.get(FACET_OF_KEY.Family) ?? [])
+      .map((entry) => entry.value.split(' or ')[0] ?? '')
+      .filter((name) => /^[A-Z][a-z]+$/.test(name))
   }
 
   /** Several values in one attribute, as the live database writes them: "Fruit, leaves". */

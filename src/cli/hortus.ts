@@ -14,7 +14,7 @@ Commands:
   keys create --email <email> [--label <text>] [--json]   create the account if needed and a key pair
   keys list [--email <email>] [--json]                    list key ids (secrets are never shown again)
   keys revoke <key_id>                                    revoke a key at once
-  import <file.jsonl>                                     load plants (idempotent by scientific name + name)
+  import <file.jsonl> [--overwrite]                       load plants (idempotent by scientific name + name)
   export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
   migrate                                                 bring the database schema up to date
 

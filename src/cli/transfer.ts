@@ -1,4 +1,4 @@
-// `hortus import <file>` and `hortus export [--since <iso>] [--output <file>]`.
+// `hortus import <file> [--overwrite]` and `hortus export [--since <iso>] [--output <file>]`.
 import { statSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
@@ -9,20 +9,23 @@ import { readLines } from '../transfer/read-lines.ts'
 import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
 
 export const importCommand: Command = (args) => {
-  const file = parseCommandArgs('import', args, {}, 1).positionals[0]
+  const { positionals, values } = parseCommandArgs('import', args, { overwrite: { type: 'boolean' } }, 1)
+  const file = positionals[0]
+  const overwrite = values.overwrite ?? false
   if (!file) throw new UsageError('import needs the path of a JSON Lines file.')
   const size = fileSize(file)
   return async (store) => {
     const started = Date.now()
     const bar = progressBar(size)
-    const summary = await importDataset(store, readLines(file, bar), { source: file })
+    const summary = await importDataset(store, readLines(file, bar), { source: file, overwrite })
     bar.done()
     for (const { line, reason } of summary.rejected) console.error(`line ${line}: rejected: ${reason}`)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     console.log(
       `Imported ${file} in ${seconds} s: ${summary.created} created, ${summary.updated} updated, ` +
         `${summary.skipped} unchanged, ${summary.rejected.length} rejected; ` +
-        `links: ${summary.links.created} created, ${summary.links.skipped} already there.`,
+        `values already there: ${summary.kept} kept${summary.kept > 0 ? ' (--overwrite replaces them)' : ''}, ` +
+        `${summary.overwritten} overwritten; links: ${summary.links.created} created, ${summary.links.skipped} already there.`,
     )
     const accepted = summary.created + summary.updated + summary.skipped
     if (accepted === 0 && summary.rejected.length > 0) {

@@ -1,10 +1,12 @@
 // `hortus import`: loads a JSON Lines dataset idempotently (by scientific name + name), in batches inside
 // transactions. A bad line is reported with its number and skipped; a batch that fails in the database is
-// rolled back and replayed one line at a time, so nothing half-written remains.
+// rolled back and replayed one line at a time, so nothing half-written remains. A plant already there is
+// merged, never destroyed: see import-merge.ts.
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { fieldProblems } from '../http/validation.ts'
+import type { Plant } from '../plants/plant.ts'
 import { createPlantIn, updatePlantIn } from '../plants/plant-writes.ts'
 import { findActiveLinkBetween, insertLink, type LinkType } from '../links/link.repository.ts'
 import { bothSides, recordLinkChanges, type LinkChange } from '../links/link-revisions.ts'
@@ -15,12 +17,16 @@ import {
   type DatasetHeader,
   type DatasetLine,
 } from './dataset-format.ts'
+import { mergeIncoming } from './import-merge.ts'
 
 export interface ImportSummary {
   created: number
   updated: number
   skipped: number
   rejected: { line: number; reason: string }[]
+  /** Values of plants already there that differ from the file's: left as they were, or replaced. */
+  kept: number
+  overwritten: number
   links: { created: number; skipped: number }
   header: DatasetHeader | null
 }
@@ -30,6 +36,8 @@ export interface ImportOptions {
   source: string
   batchSize?: number
   onProgress?: (linesRead: number) => void
+  /** Replace values already there with the file's (list-valued attributes are still united). */
+  overwrite?: boolean
 }
 
 interface PendingLink {
@@ -48,6 +56,8 @@ export async function importDataset(store: Store, lines: AsyncIterable<string>, 
     updated: 0,
     skipped: 0,
     rejected: [],
+    kept: 0,
+    overwritten: 0,
     links: { created: 0, skipped: 0 },
     header: null,
   }
@@ -59,7 +69,7 @@ export async function importDataset(store: Store, lines: AsyncIterable<string>, 
   let lineNumber = 0
 
   const flush = async () => {
-    await saveBatch(store, batch, ids, note, summary)
+    await saveBatch(store, batch, ids, { note, overwrite: options.overwrite ?? false }, summary)
     batch = []
     options.onProgress?.(lineNumber)
   }
@@ -132,27 +142,34 @@ async function loadPlantIndex(store: Store): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [pairKey(row.scientific_name, row.name), Number(row.id)]))
 }
 
+interface SaveOptions {
+  note: string
+  overwrite: boolean
+}
+
 async function saveBatch(
   store: Store,
   batch: { line: number; plant: DatasetLine }[],
   ids: Map<string, number>,
-  note: string,
+  options: SaveOptions,
   summary: ImportSummary,
 ) {
   if (batch.length === 0) return
-  const counts = { created: 0, updated: 0, skipped: 0 }
+  const counts = { created: 0, updated: 0, skipped: 0, kept: 0, overwritten: 0 }
   const rejected: ImportSummary['rejected'] = []
   // Later lines of the batch may name a plant created earlier in it as their parent.
   const createdKeys: string[] = []
   try {
     await store.transaction(async (tx) => {
       for (const { line, plant } of batch) {
-        const outcome = await savePlant(store, tx, plant, ids, note)
+        const outcome = await savePlant(store, tx, plant, ids, options)
         if (typeof outcome === 'string') {
           rejected.push({ line, reason: outcome })
           continue
         }
         counts[outcome.result]++
+        counts.kept += outcome.kept
+        counts.overwritten += outcome.overwritten
         if (outcome.result === 'created') {
           const key = pairKey(plant.scientific_name, plant.name)
           ids.set(key, outcome.id)
@@ -171,23 +188,26 @@ async function saveBatch(
       return
     }
     // Find the line the database refused by replaying the batch one line per transaction.
-    for (const entry of batch) await saveBatch(store, [entry], ids, note, summary)
+    for (const entry of batch) await saveBatch(store, [entry], ids, options, summary)
     return
   }
   summary.created += counts.created
   summary.updated += counts.updated
   summary.skipped += counts.skipped
+  summary.kept += counts.kept
+  summary.overwritten += counts.overwritten
   summary.rejected.push(...rejected)
 }
 
-type SaveOutcome = { result: 'created' | 'updated' | 'skipped'; id: number } | string
+type SaveOutcome =
+  { result: 'created' | 'updated' | 'skipped'; id: number; kept: number; overwritten: number } | string
 
 async function savePlant(
   store: Store,
   tx: Tx,
   plant: DatasetLine,
   ids: Map<string, number>,
-  note: string,
+  { note, overwrite }: SaveOptions,
 ): Promise<SaveOutcome> {
   let parentId: number | null = null
   if (plant.parent) {
@@ -205,22 +225,26 @@ async function savePlant(
         { ...fields, scientific_name: plant.scientific_name, name: plant.name, note },
         IMPORTER,
       )
-      return { result: 'created', id: (JSON.parse(doc) as { id: number }).id }
+      return { result: 'created', id: (JSON.parse(doc) as { id: number }).id, kept: 0, overwritten: 0 }
     }
     const current = await tx
       .selectFrom('plants')
-      .select('version')
+      .select(['version', 'doc'])
       .where('id', '=', existing)
       .executeTakeFirstOrThrow()
-    const doc = await updatePlantIn(
-      store,
-      tx,
-      existing,
-      { ...fields, version: current.version, note },
-      IMPORTER,
-      'skip',
-    )
-    return { result: doc === null ? 'skipped' : 'updated', id: existing }
+    const { changes, kept, overwritten } = mergeIncoming(JSON.parse(current.doc) as Plant, fields, overwrite)
+    const doc =
+      Object.keys(changes).length === 0
+        ? null
+        : await updatePlantIn(
+            store,
+            tx,
+            existing,
+            { ...changes, version: current.version, note },
+            IMPORTER,
+            'skip',
+          )
+    return { result: doc === null ? 'skipped' : 'updated', id: existing, kept, overwritten }
   } catch (error) {
     // Rule violations (say, a parent that is a Variety) reject the line; anything else fails the batch.
     if (error instanceof AppError) return error.msg

@@ -1,10 +1,12 @@
 // The shipped dataset (data/) is what scripts/dataset/build.ts makes from the raw sources, and it has
 // the facts the issue asks for. Run: node --import tsx --test test/dataset/build.test.ts
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { buildDataset, DATA_DIR, defaultSourceDir } from '../../scripts/dataset/build.ts'
+import { gunzipSync } from 'node:zlib'
+import { buildDataset, DATA_DIR, SOURCE_DIR } from '../../scripts/dataset/build.ts'
 
 interface Attribute {
   key: string
@@ -16,6 +18,7 @@ interface Ref {
 }
 interface Line extends Ref {
   type: 'Plant' | 'Variety'
+  description?: string
   parent?: Ref
   data?: Attribute[]
   links?: (Ref & { type: string; note: string })[]
@@ -25,7 +28,7 @@ interface Header {
   license: string
   license_url: string
   attribution: string
-  sources: { name: string; url: string; license: string }[]
+  sources: { name: string; url: string; license: string; notice?: string }[]
 }
 
 const shipped = (path: string): string => readFileSync(join(DATA_DIR, path), 'utf8')
@@ -74,10 +77,8 @@ function checkStructure(lines: Line[]): void {
 }
 
 describe('dataset build', () => {
-  test('the shipped files are the build output', (t) => {
-    const sourceDir = defaultSourceDir()
-    if (!existsSync(sourceDir)) return t.skip(`raw sources not found at ${sourceDir}`)
-    const built = buildDataset(sourceDir)
+  test('the shipped files are the build output of the vendored sources', () => {
+    const built = buildDataset(SOURCE_DIR)
     assert.deepEqual([...built.keys()].sort(), [
       'ATTRIBUTION.md',
       'build-report.md',
@@ -91,6 +92,17 @@ describe('dataset build', () => {
       )
     }
   })
+})
+
+test('the vendored sources are the files data/sources/PROVENANCE.md lists, unchanged', () => {
+  const provenance = readFileSync(join(SOURCE_DIR, 'PROVENANCE.md'), 'utf8')
+  const sums = [...provenance.matchAll(/^([0-9a-f]{64}) {2}(\S+)$/gm)]
+  assert.ok(sums.length >= 10, `${sums.length} checksums listed`)
+  for (const [, sum, path = ''] of sums) {
+    const plain = join(SOURCE_DIR, path)
+    const bytes = existsSync(plain) ? readFileSync(plain) : gunzipSync(readFileSync(`${plain}.gz`))
+    assert.equal(createHash('sha256').update(bytes).digest('hex'), sum, path)
+  }
 })
 
 describe('starter dataset (data/plants.jsonl)', () => {
@@ -116,16 +128,111 @@ describe('starter dataset (data/plants.jsonl)', () => {
     const names = header.sources.map((source) => source.name).join(' | ')
     assert.match(names, /Growstuff/)
     assert.match(names, /Wikipedia contributors/)
+    assert.match(header.attribution, /USDA PLANTS Database .*National Plant Data Team, Greensboro, NC USA/)
+    assert.ok(header.sources.some((source) => /^USDA, NRCS\. The PLANTS Database/.test(source.name)))
+    const farmbot = header.sources.find((source) => /^FarmBot/.test(source.name))
+    assert.match(farmbot?.license ?? '', /^MIT/)
+    assert.match(farmbot?.notice ?? '', /Copyright \(c\) 2018 Farmbot\.io Permission is hereby granted/)
+    assert.ok(header.sources.some((source) => source.name === 'OpenFarm'))
   })
 
   test('structure: unique plants, parents above their varieties, links to plants of the file', () => {
     checkStructure(lines)
   })
 
-  test('at least 450 plants and varieties, at least 150 varieties with a real parent', () => {
-    assert.ok(lines.length >= 450, `${lines.length} entries`)
+  test('at least 1,800 plants and varieties, at least 300 varieties with a real parent', () => {
+    assert.ok(lines.length >= 1800, `${lines.length} entries`)
     const varieties = lines.filter((line) => line.type === 'Variety' && line.parent)
-    assert.ok(varieties.length >= 150, `${varieties.length} varieties`)
+    assert.ok(varieties.length >= 300, `${varieties.length} varieties`)
+  })
+
+  test('the attributes clients read, on at least the counts the issue asks for', () => {
+    const having = (...keys: string[]): number =>
+      lines.filter((line) => keys.every((name) => attribute(line, name) !== undefined)).length
+    const lightZoneSoil = having('Light requirement', 'USDA Hardiness zone', 'Soil type')
+    assert.ok(lightZoneSoil >= 1300, `${lightZoneSoil} with light, zone and soil`)
+    const waterHeightLife = having('Water requirement', 'Height', 'Life cycle')
+    assert.ok(waterHeightLife >= 1200, `${waterHeightLife} with water, height and life cycle`)
+    const described = lines.filter((line) => (line.description ?? '').length >= 40).length
+    assert.ok(described >= 200, `${described} with a description`)
+  })
+
+  test('at least 50 varieties have attribute values of their own', () => {
+    const byKey = new Map(lines.map((line) => [key(line), line]))
+    const inherited = new Set([
+      'Alternate name',
+      'Family',
+      'Edible',
+      'Edible parts',
+      'Wikipedia',
+      'USDA PLANTS',
+    ])
+    const own = lines.filter((line) => {
+      const parent = line.parent && byKey.get(key(line.parent))
+      return (
+        parent && (line.data ?? []).some((a) => !inherited.has(a.key) && attribute(parent, a.key) !== a.value)
+      )
+    })
+    assert.ok(own.length >= 50, `${own.length} varieties with values of their own`)
+  })
+
+  test('black walnut: full sun, zone 4, medium soil, about 30 m, from USDA PLANTS', () => {
+    const walnut = only('Black walnut')
+    assert.equal(walnut.scientific_name, 'Juglans nigra')
+    assert.equal(attribute(walnut, 'Light requirement'), 'Full sun')
+    assert.equal(attribute(walnut, 'USDA Hardiness zone'), '4')
+    assert.ok(attribute(walnut, 'Soil type')?.split(', ').includes('Medium'))
+    const height = Number(attribute(walnut, 'Height'))
+    assert.ok(height > 29 && height < 32, `height ${height}`)
+    assert.equal(attribute(walnut, 'USDA PLANTS'), 'https://plants.usda.gov/plant-profile/JUNI')
+  })
+
+  test('USDA cultivars are varieties of their species with values of their own', () => {
+    const bison = only('Bison big bluestem')
+    assert.equal(bison.type, 'Variety')
+    assert.equal(bison.scientific_name, "Andropogon gerardii 'Bison'")
+    assert.equal(bison.parent?.scientific_name, 'Andropogon gerardii')
+    assert.ok(attribute(bison, 'USDA Hardiness zone'))
+    assert.equal(attribute(bison, 'Native to'), undefined, 'a cultivar is bred, not native')
+  })
+
+  test('FarmBot crops merge into the starter crops and add their cultivars, descriptions and sizes', () => {
+    const blackPrince = only('Black Prince tomato')
+    assert.equal(blackPrince.type, 'Variety')
+    assert.equal(blackPrince.parent?.name, 'Tomato')
+    assert.match(blackPrince.description ?? '', /Siberia/)
+    assert.equal(attribute(blackPrince, 'Height'), '1.5')
+    assert.equal(attribute(blackPrince, 'Light requirement'), 'Full sun')
+    const darkOpal = byName('Dark opal basil')
+    assert.equal(darkOpal.length, 1, "FarmBot's Dark Opal Basil is Growstuff's, not a second one")
+    assert.equal(attribute(darkOpal[0] as Line, 'Width'), '0.4')
+  })
+
+  test("the earlier starter facts survive: okra's and chickpea's names", () => {
+    const okraNames = attribute(only('Okra'), 'Alternate name')?.split(', ') ?? []
+    for (const name of ["ladies' fingers", 'bhindi', 'bamia', 'gumbo'])
+      assert.ok(okraNames.includes(name), name)
+    assert.ok(attribute(only('Chickpea'), 'Alternate name')?.split(', ').includes('garbanzo bean'))
+  })
+
+  test("values from USDA are traceable: every USDA-only key comes with the plant's USDA PLANTS link", () => {
+    const usdaOnly = [
+      'Water requirement',
+      'Soil type',
+      'Soil pH',
+      'USDA Hardiness zone',
+      'Growth',
+      'Layer',
+      'Native to',
+    ]
+    for (const line of lines) {
+      if (usdaOnly.some((name) => attribute(line, name) !== undefined))
+        assert.match(
+          attribute(line, 'USDA PLANTS') ?? '',
+          /^https:\/\/plants\.usda\.gov\/plant-profile\/[A-Z0-9]+$/,
+          line.name,
+        )
+    }
   })
 
   test('tomato is the Plant Solanum lycopersicum with its cultivars as varieties', () => {
@@ -167,23 +274,31 @@ describe('starter dataset (data/plants.jsonl)', () => {
   })
 
   test('attributes: no false, no blanks, vocabulary spellings', () => {
-    const sourceDir = defaultSourceDir()
-    const facetsPath = join(sourceDir, 'permapeople-vocabulary', 'facet-counts.json')
-    const facets = existsSync(facetsPath)
-      ? (JSON.parse(readFileSync(facetsPath, 'utf8')) as Record<string, { value: string }[]>)
-      : undefined
+    const facets = JSON.parse(
+      readFileSync(join(SOURCE_DIR, 'permapeople-vocabulary', 'facet-counts.json'), 'utf8'),
+    ) as Record<string, { value: string }[]>
     const facetOf: Record<string, string> = {
       Family: 'family',
       'Edible parts': 'edibleParts',
       'Life cycle': 'lifeCycle',
+      'Light requirement': 'light',
+      'Water requirement': 'water',
+      'Soil type': 'soil',
+      Layer: 'layer',
+      Growth: 'growth',
     }
+    const dataKeys = JSON.parse(
+      readFileSync(join(SOURCE_DIR, 'permapeople-vocabulary', 'data-keys.json'), 'utf8'),
+    ) as { data_keys_seen: string[] }
+    const knownKeys = new Set([...dataKeys.data_keys_seen, 'Bloom period', 'USDA PLANTS'])
     for (const line of lines) {
       for (const { key: name, value } of line.data ?? []) {
+        assert.ok(knownKeys.has(name), `key ${name} is not the vocabulary's`)
         assert.ok(value.trim(), `blank ${name} on ${line.name}`)
         assert.notEqual(value.toLowerCase(), 'false', `${name} false on ${line.name}`)
         if (name === 'Edible') assert.equal(value, 'true')
         const facet = facetOf[name]
-        if (!facet || !facets) continue
+        if (!facet) continue
         const known = new Set((facets[facet] ?? []).map((entry) => entry.value.toLowerCase()))
         const values = name === 'Family' ? [value] : value.split(', ')
         for (const part of values)
@@ -196,7 +311,10 @@ describe('starter dataset (data/plants.jsonl)', () => {
     for (const line of lines) {
       for (const link of line.links ?? []) {
         assert.match(link.type, /^(companion-to|antagonist-to)$/)
-        assert.match(link.note, /Wikipedia contributors, "List of companion plants"/)
+        assert.match(
+          link.note,
+          /^Source: (Wikipedia contributors, "List of companion plants"|FarmBot crop data \(MIT, )/,
+        )
       }
     }
   })
@@ -226,6 +344,27 @@ describe('OpenFarm name list (data/openfarm.jsonl)', () => {
         / (var\.|subsp\.|ssp\.|f\.|fo\.|cv\.|forma|subvar\.|convar\.|nothosubsp\.|nothovar\.) /,
       )
   })
+
+  test("a synonym is its accepted plant, and a starter species has the starter plant's name", () => {
+    assert.equal(lines.filter((line) => line.scientific_name === 'Lycopersicon esculentum').length, 0)
+    const tomatoes = lines.filter((line) => line.scientific_name === 'Solanum lycopersicum')
+    assert.deepEqual(
+      tomatoes.map((line) => line.name),
+      ['Tomato'],
+    )
+    assert.ok(
+      attribute(tomatoes[0] as Line, 'Alternate name')
+        ?.split(', ')
+        .includes('pomodoro'),
+    )
+    const cerasiforme = lines.find(
+      (line) => line.scientific_name === 'Lycopersicon esculentum var. cerasiforme',
+    )
+    assert.deepEqual(cerasiforme?.parent, { scientific_name: 'Solanum lycopersicum', name: 'Tomato' })
+    const silverFir = lines.find((line) => line.scientific_name === 'Abies amabilis')
+    assert.equal(silverFir?.name, 'Pacific silver fir')
+    assert.ok(attribute(silverFir, 'Alternate name')?.split(', ').includes('cascade fir'))
+  })
 })
 
 test('ATTRIBUTION.md says who to credit and how', () => {
@@ -237,6 +376,9 @@ test('ATTRIBUTION.md says who to credit and how', () => {
     'List of companion plants',
     'OpenFarm',
     'Permapeople',
+    'USDA, NRCS. [year]. The PLANTS Database (http://plants.usda.gov, [date]). National Plant Data Team, Greensboro, NC USA.',
+    'Copyright (c) 2018 Farmbot.io',
+    'The above copyright notice and this permission notice shall be included in',
   ]) {
     assert.ok(attribution.includes(needle), `mentions ${needle}`)
   }

@@ -186,6 +186,99 @@ describe('hortus import', () => {
   })
 })
 
+describe('hortus import over plants already there', () => {
+  const okra = {
+    type: 'Plant',
+    scientific_name: 'Abelmoschus esculentus',
+    name: 'Okra',
+    description: 'A warm-season pod crop.',
+    data: [
+      { key: 'Alternate name', value: "ladies' fingers, bhindi, gumbo" },
+      { key: 'Family', value: 'Malvaceae' },
+    ],
+  }
+  const second = {
+    ...okra,
+    description: 'Another text.',
+    data: [
+      { key: 'Alternate name', value: 'okra, Gumbo, quimbombo' },
+      { key: 'Family', value: 'Malvaceae or something else' },
+      { key: 'Light requirement', value: 'Full sun' },
+    ],
+  }
+  const okraDoc = async (store: Store) =>
+    JSON.parse(
+      (await store.db.selectFrom('plants').select('doc').where('name', '=', 'Okra').executeTakeFirstOrThrow())
+        .doc,
+    ) as { description: string; version: number; data: { key: string; value: string }[] }
+
+  it('unites alternate names, adds new keys, keeps the other values there and counts them', async () => {
+    const store = await freshStore()
+    await importDataset(store, readLines(file('okra-1.jsonl', [header, okra])), { source: 'first' })
+    const summary = await importDataset(store, readLines(file('okra-2.jsonl', [header, second])), {
+      source: 'second',
+    })
+    assert.deepEqual([summary.updated, summary.kept, summary.overwritten], [1, 2, 0])
+    const doc = await okraDoc(store)
+    assert.equal(doc.description, okra.description)
+    assert.deepEqual(doc.data, [
+      { key: 'Alternate name', value: "ladies' fingers, bhindi, gumbo, okra, quimbombo" },
+      { key: 'Family', value: 'Malvaceae' },
+      { key: 'Light requirement', value: 'Full sun' },
+    ])
+
+    const again = await importDataset(store, readLines(file('okra-3.jsonl', [header, second])), {
+      source: 'again',
+    })
+    assert.deepEqual([again.updated, again.skipped, again.kept, again.overwritten], [0, 1, 2, 0])
+  })
+
+  it('with overwrite replaces the values there, and still never drops a name', async () => {
+    const store = await freshStore()
+    await importDataset(store, readLines(file('okra-4.jsonl', [header, okra])), { source: 'first' })
+    const summary = await importDataset(store, readLines(file('okra-5.jsonl', [header, second])), {
+      source: 'second',
+      overwrite: true,
+    })
+    assert.deepEqual([summary.updated, summary.kept, summary.overwritten], [1, 0, 2])
+    const doc = await okraDoc(store)
+    assert.equal(doc.description, 'Another text.')
+    assert.deepEqual(doc.data, [
+      { key: 'Alternate name', value: "ladies' fingers, bhindi, gumbo, okra, quimbombo" },
+      { key: 'Family', value: 'Malvaceae or something else' },
+      { key: 'Light requirement', value: 'Full sun' },
+    ])
+  })
+
+  it('keeps a plant a Plant when the file makes it a Variety, unless it overwrites', async () => {
+    const store = await freshStore()
+    await importDataset(store, readLines(file('kind-1.jsonl', sample)), { source: 'first' })
+    const asVariety = {
+      type: 'Variety',
+      scientific_name: 'Foeniculum vulgare',
+      name: 'Fennel',
+      parent: { scientific_name: 'Ocimum basilicum', name: 'Basil' },
+    }
+    const kept = await importDataset(store, readLines(file('kind-2.jsonl', [header, asVariety])), {
+      source: 'second',
+    })
+    assert.deepEqual([kept.skipped, kept.kept], [1, 1])
+    const fennel = () =>
+      store.db
+        .selectFrom('plants')
+        .select(['type', 'parent_id'])
+        .where('name', '=', 'Fennel')
+        .executeTakeFirstOrThrow()
+    assert.equal((await fennel()).type, 'Plant')
+    const replaced = await importDataset(store, readLines(file('kind-3.jsonl', [header, asVariety])), {
+      source: 'third',
+      overwrite: true,
+    })
+    assert.deepEqual([replaced.updated, replaced.overwritten], [1, 1])
+    assert.equal((await fennel()).type, 'Variety')
+  })
+})
+
 describe('hortus export', () => {
   it('round-trips through an empty database: the same plants, links and attribute values', async () => {
     const source = await freshStore()

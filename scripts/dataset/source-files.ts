@@ -1,0 +1,12 @@
+// Reading a raw source file. The repository keeps its large sources gzip-compressed (data/sources/…/x.gz);
+// a directory of uncompressed sources (HORTUS_SOURCE_DATA) works too, so the path names the plain file.
+import { existsSync, readFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
+
+/** The text of `path`, or of `path.gz` decompressed when only that exists. */
+export function readSourceText(path: string): string {
+  if (existsSync(path)) return readFileSync(path, 'utf8')
+  const compressed = `${path}.gz`
+  if (existsSync(compressed)) return gunzipSync(readFileSync(compressed)).toString('utf8')
+  throw new Error(`source file not found: ${path} (nor ${compressed})`)
+}

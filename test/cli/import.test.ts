@@ -1,0 +1,69 @@
+// `hortus import` over plants already there: what the summary line says, and what --overwrite changes.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { after, before, describe, it } from 'node:test'
+import type { Store } from '../../src/db/store.ts'
+import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.ts'
+import { tempDir } from '../helpers/temp-dir.ts'
+
+const run = promisify(execFile)
+const dir = tempDir('hortus-cli-import-')
+let databaseUrl: string
+let store: Store | undefined
+
+const hortus = (...args: string[]) =>
+  run('npm', ['run', '-s', 'hortus', '--', ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    timeout: 60_000,
+  })
+
+function dataset(name: string, plant: object): string {
+  const path = join(dir, name)
+  const header = { hortus_dataset: 1, license: 'CC BY-SA 4.0', license_url: 'x', attribution: 'test' }
+  writeFileSync(path, `${JSON.stringify(header)}\n${JSON.stringify(plant)}\n`)
+  return path
+}
+
+const okra = (family: string, names: string) => ({
+  type: 'Plant',
+  scientific_name: 'Abelmoschus esculentus',
+  name: 'Okra',
+  data: [
+    { key: 'Alternate name', value: names },
+    { key: 'Family', value: family },
+  ],
+})
+
+before(async () => {
+  databaseUrl = await createTestDatabaseUrl()
+})
+after(async () => store?.close())
+
+describe('hortus import', () => {
+  it('keeps the values already there and says so; --overwrite replaces them; names are always united', async () => {
+    await hortus('import', dataset('first.jsonl', okra('Malvaceae', "ladies' fingers, bhindi")))
+    const second = dataset('second.jsonl', okra('Something else', 'gumbo'))
+
+    const kept = await hortus('import', second)
+    assert.match(kept.stdout, /1 updated/)
+    assert.match(kept.stdout, /values already there: 1 kept \(--overwrite replaces them\), 0 overwritten/)
+
+    const overwritten = await hortus('import', second, '--overwrite')
+    assert.match(overwritten.stdout, /1 updated/)
+    assert.match(overwritten.stdout, /values already there: 0 kept, 1 overwritten/)
+
+    store = await openTestStore(databaseUrl)
+    const row = await store.db
+      .selectFrom('plants')
+      .select('doc')
+      .where('name', '=', 'Okra')
+      .executeTakeFirstOrThrow()
+    assert.deepEqual((JSON.parse(row.doc) as { data: unknown }).data, [
+      { key: 'Alternate name', value: "ladies' fingers, bhindi, gumbo" },
+      { key: 'Family', value: 'Something else' },
+    ])
+  })
+})
