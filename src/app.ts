@@ -19,6 +19,7 @@ import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
 import { linkRoutes } from './links/links.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
+import { attributeRoutes } from './attributes/attributes.routes.ts'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -144,6 +145,7 @@ export async function buildApp({
       await api.register(plantRoutes, { store })
       await api.register(linkRoutes, { store })
       await api.register(searchRoutes, { store })
+      await api.register(attributeRoutes, { store })
       await api.register(healthRoutes, { store })
     },
     { prefix: '/api' },

@@ -69,6 +69,23 @@ export interface PlantLinksTable {
   removed_by: string | null
 }
 
+/** The attribute registry: every key in use, with how many plants have it (kept by every save). */
+export interface AttributeKeysTable {
+  /** normalizeFacet(key): what facets and GET /attributes/<key> match on. */
+  key_norm: string
+  /** The spelling shown, as first written. */
+  key: string
+  plants: number
+}
+
+/** Every element of every value of a key, with how many plants have it (kept by every save). */
+export interface AttributeValuesTable {
+  key_norm: string
+  value_norm: string
+  value: string
+  plants: number
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -76,4 +93,6 @@ export interface Database {
   plant_facets: PlantFacetsTable
   plant_revisions: PlantRevisionsTable
   plant_links: PlantLinksTable
+  attribute_keys: AttributeKeysTable
+  attribute_values: AttributeValuesTable
 }

@@ -29,7 +29,7 @@ export function toAppError(
       case 'body':
         return validationFailed(fieldProblems(error.validation))
       case 'params':
-        return new AppError('notFound', 'No such resource: ids are positive integers.')
+        return new AppError('notFound', 'No such resource: check the id or key in the path.')
       default:
         return queryParameterError(error, request)
     }

@@ -5,6 +5,8 @@ import { AppError, notFound, validationFailed, type FieldProblem } from '../erro
 import { ALTERNATE_NAME_KEY, plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
 import { diffPlant, mergeAttributes, type FieldChange, type PlantFields } from './plant-changes.ts'
 import * as repo from './plant.repository.ts'
+import { AttributeTally } from '../attributes/attribute-tally.ts'
+import { applyTally } from '../attributes/attribute.repository.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
 
 export interface CreatePlantInput {
@@ -49,12 +51,14 @@ export async function updatePlant(
   return retryOnSlugRace(store, () => store.transaction(save))
 }
 
-/** Creates a plant inside the caller's transaction (the importer saves many in one). */
+/** Creates a plant inside the caller's transaction (the importer saves many in one). With a `tally`, the
+ * attribute registry's counts are added to it for the caller to apply; without, they are applied here. */
 export async function createPlantIn(
   store: Store,
   tx: Tx,
   input: CreatePlantInput,
   author: Author,
+  tally?: AttributeTally,
 ): Promise<string> {
   const type = canonicalType(input.type) ?? (input.parent_id != null ? 'Variety' : 'Plant')
   const fields: PlantFields = {
@@ -82,12 +86,12 @@ export async function createPlantIn(
   const plant = toPlant(id, fields, 1, timestamp, timestamp)
   const doc = plantDocument(plant)
   await repo.setPlantDoc(tx, id, doc)
-  await saveDerived(store, tx, plant, null, input.note, author)
+  await saveDerived(store, tx, { plant, before: null, note: input.note, author, tally })
   return doc
 }
 
 /** Updates a plant inside the caller's transaction, with the optimistic-locking check. An update that
- * changes nothing is a validation error, or (for the importer) returns null. */
+ * changes nothing is a validation error, or (for the importer) returns null. `tally` as for createPlantIn. */
 export async function updatePlantIn(
   store: Store,
   tx: Tx,
@@ -95,6 +99,7 @@ export async function updatePlantIn(
   input: UpdatePlantInput,
   author: Author,
   onNoChange: 'fail' | 'skip' = 'fail',
+  tally?: AttributeTally,
 ): Promise<string | null> {
   const row = await repo.findPlant(tx, id)
   if (!row) throw notFound(`Plant ${id}`)
@@ -145,7 +150,7 @@ export async function updatePlantIn(
     doc,
   })
   if (!saved) throw versionMismatch(null)
-  await saveDerived(store, tx, plant, before, input.note, author)
+  await saveDerived(store, tx, { plant, before, note: input.note, author, tally })
   return doc
 }
 
@@ -213,16 +218,24 @@ function toPlant(
   }
 }
 
-/** The facet index, the search index and the revision: written in the same transaction as the plant. */
-async function saveDerived(
-  store: Store,
-  tx: Tx,
-  plant: Plant,
-  before: PlantFields | null,
-  note: string,
-  author: Author,
-) {
+interface Save {
+  plant: Plant
+  before: PlantFields | null
+  note: string
+  author: Author
+  tally: AttributeTally | undefined
+}
+
+/** The facet index, the attribute registry, the search index and the revision: written in the same
+ * transaction as the plant. */
+async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, tally }: Save) {
   await repo.replaceFacets(tx, plant.id, plant.data)
+  if (tally) tally.count(before?.data ?? null, plant.data)
+  else {
+    const own = new AttributeTally()
+    own.count(before?.data ?? null, plant.data)
+    await applyTally(tx, own)
+  }
   await store.search.put(tx, {
     id: plant.id,
     name: plant.name,

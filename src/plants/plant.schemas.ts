@@ -9,10 +9,11 @@ import {
   VisibleText,
 } from '../http/schemas.ts'
 import { component } from '../http/openapi.ts'
+import { ATTRIBUTE_KEY_MAX_LENGTH } from './plant.ts'
 
 export const AttributeSchema = Type.Object(
   {
-    key: VisibleLine(100, 'Attribute name, e.g. "Light requirement".'),
+    key: VisibleLine(ATTRIBUTE_KEY_MAX_LENGTH, 'Attribute name, e.g. "Light requirement".'),
     value: VisibleLine(2000, 'Always a string; lists are comma-separated.'),
   },
   { additionalProperties: false, description: 'One attribute of a plant: a key and its value.' },

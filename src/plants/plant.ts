@@ -75,3 +75,6 @@ export function normalizeFacet(text: string): string {
 }
 
 export const ALTERNATE_NAME_KEY = 'Alternate name'
+
+/** The longest attribute key accepted. */
+export const ATTRIBUTE_KEY_MAX_LENGTH = 100

@@ -4,7 +4,7 @@ import { unknownParameters, validationFailed } from '../errors.ts'
 import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
 import { findExact } from '../plants/plant.repository.ts'
 import { normalizeFacet, type PlantType } from '../plants/plant.ts'
-import { attributeKeysInUse, resolveAttributeKeys } from '../attributes/attribute.service.ts'
+import { attributeKeysInUse, keysInUse } from '../attributes/attribute.service.ts'
 import { searchTerms, type FacetFilter } from './search-index.ts'
 
 export type TypeParam = 'Plant' | 'Species' | 'Variety'
@@ -62,7 +62,7 @@ async function facetFilters(db: Db, params: SearchParams): Promise<FacetFilter[]
     .filter(([name]) => !own.has(name))
     .map(([name, value]) => ({ name, values: [value as string | string[]].flat().filter(Boolean) }))
   if (wanted.length === 0) return []
-  const keys = await resolveAttributeKeys(
+  const keys = await keysInUse(
     db,
     wanted.map(({ name }) => name),
   )
@@ -76,7 +76,7 @@ async function facetFilters(db: Db, params: SearchParams): Promise<FacetFilter[]
   const byKey = new Map<string, Set<string>>()
   for (const { name, values } of wanted) {
     if (values.length === 0) continue
-    const key = keys.get(normalizeFacet(name))!
+    const key = normalizeFacet(name)
     const set = byKey.get(key) ?? new Set<string>()
     for (const value of values) set.add(normalizeFacet(value))
     byKey.set(key, set)

@@ -8,6 +8,8 @@ import { AppError } from '../errors.ts'
 import { fieldProblems } from '../http/validation.ts'
 import type { Plant } from '../plants/plant.ts'
 import { createPlantIn, updatePlantIn } from '../plants/plant-writes.ts'
+import { AttributeTally } from '../attributes/attribute-tally.ts'
+import { applyTally } from '../attributes/attribute.repository.ts'
 import { findActiveLinkBetween, insertLink, type LinkType } from '../links/link.repository.ts'
 import { bothSides, recordLinkChanges, type LinkChange } from '../links/link-revisions.ts'
 import {
@@ -161,8 +163,10 @@ async function saveBatch(
   const createdKeys: string[] = []
   try {
     await store.transaction(async (tx) => {
+      // The batch's attribute counts are applied once, at its end.
+      const tally = new AttributeTally()
       for (const { line, plant } of batch) {
-        const outcome = await savePlant(store, tx, plant, ids, options)
+        const outcome = await savePlant(store, tx, plant, ids, options, tally)
         if (typeof outcome === 'string') {
           rejected.push({ line, reason: outcome })
           continue
@@ -176,6 +180,7 @@ async function saveBatch(
           createdKeys.push(key)
         }
       }
+      await applyTally(tx, tally)
     })
   } catch (error) {
     for (const key of createdKeys) ids.delete(key)
@@ -208,6 +213,7 @@ async function savePlant(
   plant: DatasetLine,
   ids: Map<string, number>,
   { note, overwrite }: SaveOptions,
+  tally: AttributeTally,
 ): Promise<SaveOutcome> {
   let parentId: number | null = null
   if (plant.parent) {
@@ -224,6 +230,7 @@ async function savePlant(
         tx,
         { ...fields, scientific_name: plant.scientific_name, name: plant.name, note },
         IMPORTER,
+        tally,
       )
       return { result: 'created', id: (JSON.parse(doc) as { id: number }).id, kept: 0, overwritten: 0 }
     }
@@ -243,6 +250,7 @@ async function savePlant(
             { ...changes, version: current.version, note },
             IMPORTER,
             'skip',
+            tally,
           )
     return { result: doc === null ? 'skipped' : 'updated', id: existing, kept, overwritten }
   } catch (error) {

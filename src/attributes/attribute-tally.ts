@@ -1,0 +1,85 @@
+// How saves change the attribute registry: each plant counts once for every key it has and once for every
+// value element it has (a comma-separated value counts once per element, as a facet matches it). A save
+// adds +1 for what the plant gains and −1 for what it loses; a transaction collects the counts of all its
+// saves and applies them at once, in key order (attribute.repository.ts).
+import { normalizeFacet, type Attribute } from '../plants/plant.ts'
+
+export interface KeyCount {
+  keyNorm: string
+  /** The spelling shown, as first written: "Light requirement". */
+  key: string
+  delta: number
+}
+
+export interface ValueCount {
+  keyNorm: string
+  valueNorm: string
+  value: string
+  delta: number
+}
+
+/** The spelling shown: the text as written, with surrounding and repeated spaces removed. */
+const displayed = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ')
+
+/** A plant's registry entries: its keys, normalized, each with the normalized elements of its value. */
+export function registryEntries(
+  data: Attribute[],
+): Map<string, { key: string; values: Map<string, string> }> {
+  const entries = new Map<string, { key: string; values: Map<string, string> }>()
+  for (const { key, value } of data) {
+    const keyNorm = normalizeFacet(key)
+    if (!keyNorm) continue
+    const entry = entries.get(keyNorm) ?? { key: displayed(key), values: new Map<string, string>() }
+    for (const element of value.split(',').map(displayed)) {
+      const valueNorm = normalizeFacet(element)
+      if (valueNorm && !entry.values.has(valueNorm)) entry.values.set(valueNorm, element)
+    }
+    entries.set(keyNorm, entry)
+  }
+  return entries
+}
+
+export class AttributeTally {
+  readonly #keys = new Map<string, KeyCount>()
+  readonly #values = new Map<string, ValueCount>()
+
+  /** Counts one save: the plant's data before (null for a new plant) and after. */
+  count(before: Attribute[] | null, after: Attribute[]): void {
+    for (const [keyNorm, entry] of registryEntries(before ?? [])) this.#add(keyNorm, entry, -1)
+    for (const [keyNorm, entry] of registryEntries(after)) this.#add(keyNorm, entry, +1)
+  }
+
+  /** The keys whose count changed, in key order (the order their rows are locked in). */
+  keys(): KeyCount[] {
+    return [...this.#keys.values()]
+      .filter((count) => count.delta !== 0)
+      .sort((a, b) => compare(a.keyNorm, b.keyNorm))
+  }
+
+  /** The values whose count changed, in key and value order. */
+  values(): ValueCount[] {
+    return [...this.#values.values()]
+      .filter((count) => count.delta !== 0)
+      .sort((a, b) => compare(a.keyNorm, b.keyNorm) || compare(a.valueNorm, b.valueNorm))
+  }
+
+  #add(keyNorm: string, entry: { key: string; values: Map<string, string> }, delta: number) {
+    const keyCount = this.#keys.get(keyNorm) ?? { keyNorm, key: entry.key, delta: 0 }
+    keyCount.delta += delta
+    // The spelling of the plant as saved wins over the one it had before.
+    if (delta > 0) keyCount.key = entry.key
+    this.#keys.set(keyNorm, keyCount)
+    for (const [valueNorm, value] of entry.values) {
+      const id = `${keyNorm}\u0000${valueNorm}`
+      const valueCount = this.#values.get(id) ?? { keyNorm, valueNorm, value, delta: 0 }
+      valueCount.delta += delta
+      if (delta > 0) valueCount.value = value
+      this.#values.set(id, valueCount)
+    }
+  }
+}
+
+/** One fixed order for every transaction: rows are upserted in it, so concurrent ones lock them alike. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,0 +1,150 @@
+// All SQL about the attribute registry: the counters kept by every save, and the reads of GET /attributes.
+import { sql } from 'kysely'
+import type { Db, Tx } from '../db/store.ts'
+import type { AttributeTally } from './attribute-tally.ts'
+
+// Rows per statement: keeps each under SQLite's bound-parameter limit.
+const CHUNK = 200
+
+export interface KeyRow {
+  key_norm: string
+  key: string
+  plants: number
+}
+
+export interface ValueRow {
+  key_norm: string
+  value: string
+  plants: number
+}
+
+/** Adds a transaction's counts to the registry; a key or value no plant has any more is removed. A key
+ * or value keeps the spelling it was first written with while any plant has it. */
+export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
+  const keys = tally.keys()
+  for (const chunk of chunks(keys)) {
+    await tx
+      .insertInto('attribute_keys')
+      .values(chunk.map(({ keyNorm, key, delta }) => ({ key_norm: keyNorm, key, plants: delta })))
+      .onConflict((conflict) =>
+        conflict.column('key_norm').doUpdateSet((eb) => ({
+          plants: eb('attribute_keys.plants', '+', eb.ref('excluded.plants')),
+        })),
+      )
+      .execute()
+  }
+  for (const chunk of chunks(tally.values())) {
+    await tx
+      .insertInto('attribute_values')
+      .values(
+        chunk.map(({ keyNorm, valueNorm, value, delta }) => ({
+          key_norm: keyNorm,
+          value_norm: valueNorm,
+          value,
+          plants: delta,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['key_norm', 'value_norm']).doUpdateSet((eb) => ({
+          plants: eb('attribute_values.plants', '+', eb.ref('excluded.plants')),
+        })),
+      )
+      .execute()
+  }
+  const emptied = keys.filter(({ delta }) => delta < 0).map(({ keyNorm }) => keyNorm)
+  const touched = [
+    ...new Set(
+      tally
+        .values()
+        .filter(({ delta }) => delta < 0)
+        .map(({ keyNorm }) => keyNorm),
+    ),
+  ]
+  for (const chunk of chunks(touched)) {
+    await tx.deleteFrom('attribute_values').where('key_norm', 'in', chunk).where('plants', '<=', 0).execute()
+  }
+  for (const chunk of chunks(emptied)) {
+    await tx.deleteFrom('attribute_keys').where('key_norm', 'in', chunk).where('plants', '<=', 0).execute()
+  }
+}
+
+/** Every key in use, the most used first. */
+export async function listKeys(db: Db): Promise<KeyRow[]> {
+  const rows = await db
+    .selectFrom('attribute_keys')
+    .select(['key_norm', 'key', 'plants'])
+    .orderBy('plants', 'desc')
+    .orderBy('key_norm')
+    .execute()
+  return rows.map((row) => ({ ...row, plants: Number(row.plants) }))
+}
+
+export async function findKey(db: Db, keyNorm: string): Promise<KeyRow | undefined> {
+  const row = await db
+    .selectFrom('attribute_keys')
+    .select(['key_norm', 'key', 'plants'])
+    .where('key_norm', '=', keyNorm)
+    .executeTakeFirst()
+  return row && { ...row, plants: Number(row.plants) }
+}
+
+/** Which of these normalized names are keys in use. */
+export async function findKeyNorms(db: Db, keyNorms: string[]): Promise<string[]> {
+  const found: string[] = []
+  for (const chunk of chunks(keyNorms)) {
+    const rows = await db
+      .selectFrom('attribute_keys')
+      .select('key_norm')
+      .where('key_norm', 'in', chunk)
+      .execute()
+    found.push(...rows.map((row) => row.key_norm))
+  }
+  return found
+}
+
+/** The `limit` most frequent values of each key: one index range per key, one statement per chunk of keys. */
+export async function topValues(db: Db, keyNorms: string[], limit: number): Promise<ValueRow[]> {
+  const rows: ValueRow[] = []
+  for (const chunk of chunks(keyNorms)) {
+    const ranges = chunk.map(
+      (keyNorm) =>
+        sql<ValueRow>`SELECT * FROM (SELECT key_norm, value, plants FROM attribute_values
+          WHERE key_norm = ${keyNorm} ORDER BY plants DESC, value_norm LIMIT ${limit}) AS top`,
+    )
+    const result = await sql<ValueRow>`${sql.join(ranges, sql` UNION ALL `)}`.execute(db)
+    rows.push(...result.rows.map((row) => ({ ...row, plants: Number(row.plants) })))
+  }
+  return rows
+}
+
+/** One page of a key's values, the most frequent first, and how many values it has. */
+export async function pageValues(
+  db: Db,
+  keyNorm: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ValueRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('attribute_values')
+      .select(['key_norm', 'value', 'plants'])
+      .where('key_norm', '=', keyNorm)
+      .orderBy('plants', 'desc')
+      .orderBy('value_norm')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('attribute_values')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('key_norm', '=', keyNorm)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows: rows.map((row) => ({ ...row, plants: Number(row.plants) })), total: Number(count.total) }
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const result: T[][] = []
+  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK))
+  return result
+}
