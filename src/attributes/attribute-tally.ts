@@ -2,7 +2,7 @@
 // value element it has (a comma-separated value counts once per element, as a facet matches it). A save
 // adds +1 for what the plant gains and −1 for what it loses; a transaction collects the counts of all its
 // saves and applies them at once, in key order (attribute.repository.ts).
-import { normalizeFacet, type Attribute } from '../plants/plant.ts'
+import { indexedValue, normalizeFacet, type Attribute } from '../plants/plant.ts'
 
 export interface KeyCount {
   keyNorm: string
@@ -31,7 +31,7 @@ export function registryEntries(
     if (!keyNorm) continue
     const entry = entries.get(keyNorm) ?? { key: displayed(key), values: new Map<string, string>() }
     for (const element of value.split(',').map(displayed)) {
-      const valueNorm = normalizeFacet(element)
+      const valueNorm = indexedValue(normalizeFacet(element))
       if (valueNorm && !entry.values.has(valueNorm)) entry.values.set(valueNorm, element)
     }
     entries.set(keyNorm, entry)

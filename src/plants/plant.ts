@@ -1,5 +1,6 @@
 // The plant as the interface defines it, and the presenter that turns a stored row into the served
 // document. The document is built once per save and stored, so reads send it without re-assembly.
+import { createHash } from 'node:crypto'
 
 export type PlantType = 'Plant' | 'Variety'
 
@@ -61,12 +62,25 @@ export function facetRows(
   const rows = new Map<string, { plant_id: number; key: string; value: string }>()
   for (const { key, value } of data) {
     const facetKey = normalizeFacet(key)
-    for (const facetValue of [value, ...value.split(',')].map(normalizeFacet)) {
+    for (const facetValue of [value, ...value.split(',')].map(normalizeFacet).map(indexedValue)) {
       if (facetValue)
         rows.set(`${facetKey}\u0000${facetValue}`, { plant_id: plantId, key: facetKey, value: facetValue })
     }
   }
   return [...rows.values()]
+}
+
+/** A facet value in a query is at most this long. */
+export const FACET_VALUE_MAX_LENGTH = 200
+
+/** How the facet index and the attribute registry store a normalized value: as it is, or when it is longer
+ * than any facet value a query can hold, as its start and a hash of the whole. An index entry must stay
+ * under PostgreSQL's limit (about 2.7 kB), which 2,000 characters of CJK text exceed; the long value is
+ * still one entry of its own. */
+export function indexedValue(normalized: string): string {
+  if (normalized.length <= FACET_VALUE_MAX_LENGTH) return normalized
+  const hash = createHash('sha256').update(normalized).digest('base64url').slice(0, 22)
+  return `${normalized.slice(0, FACET_VALUE_MAX_LENGTH)}…${hash}`
 }
 
 /** Facets match case-insensitively and ignore surrounding and repeated spaces. */

@@ -6,10 +6,11 @@ import { PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
 import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
 import { component } from '../http/openapi.ts'
 import { PlantListSchema, PlantSchema } from '../plants/plant.schemas.ts'
+import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { findExactPlants, searchFormOf, searchPlants, type SearchParams } from './search.service.ts'
 
 const tags = ['search']
-const FacetText = Type.String({ format: 'single-line', maxLength: 200 })
+const FacetText = Type.String({ format: 'single-line', maxLength: FACET_VALUE_MAX_LENGTH })
 const FacetValue = Type.Union([FacetText, Type.Array(FacetText, { maxItems: 50 })], {
   description:
     'Any other parameter is an attribute key in use (case-insensitive; GET /api/attributes lists them): ' +

@@ -172,6 +172,29 @@ describe('text is checked the same way on both databases', () => {
     assert.equal(read.body.description, 'Line one\n\tLine two\r\n')
   })
 
+  it('stores the longest names and values in any script, and finds a long value by facet', async () => {
+    // Text that compresses badly, 3 and 4 bytes a character: more than an index entry may hold whole.
+    const text = (length: number, first: number) =>
+      Array.from({ length }, (_, i) => String.fromCodePoint(first + ((i * 7919) % 20000))).join('')
+    const value = text(2000, 0x4e00)
+    const plant = await createPlant(t, {
+      scientific_name: text(300, 0x20000),
+      name: text(300, 0x20000 + 1),
+      description: 'Searched for as longvalues.',
+      data: [
+        { key: text(100, 0x20000), value },
+        { key: 'Long list', value: `${text(200, 0x4e00)}, ${value.slice(0, 1790)}` },
+      ],
+    })
+    const read = await t.request('GET', `/api/plants/${plant.id}`)
+    assert.equal(read.body.data[0].value, value)
+    const found = await t.request('POST', '/api/search', { q: 'longvalues', 'Long list': text(200, 0x4e00) })
+    assert.deepEqual(
+      found.body.plants.map((each: { id: number }) => each.id),
+      [plant.id],
+    )
+  })
+
   it('answers a control character in a facet value with 400, never a database error', async () => {
     assertError(await t.request('GET', '/api/search?q=a&Family=x%00y'), 400, 'bad request', ['Family'])
     assertError(
