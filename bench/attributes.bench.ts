@@ -39,7 +39,7 @@ const { port } = app.server.address() as { port: number }
 const key = await createKeyPair(store, 'bench@example.org')
 const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
 
-async function send(method: string, path: string, body?: unknown): Promise<any> {
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
@@ -47,7 +47,7 @@ async function send(method: string, path: string, body?: unknown): Promise<any> 
   })
   const text = await response.text()
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return JSON.parse(text)
+  return JSON.parse(text) as T
 }
 
 /** Median and 95th percentile of `ROUNDS` sequential runs, after a warm-up. */
@@ -63,7 +63,11 @@ async function measure(run: (round: number) => Promise<unknown>) {
   return { median: times[Math.floor(ROUNDS / 2)]!, p95: times[Math.floor(ROUNDS * 0.95)]! }
 }
 
-const tomato = (await send('GET', '/api/search?q=tomato&per_page=1')).plants[0]
+interface PlantRef {
+  id: number
+  version: number
+}
+const tomato = (await send<{ plants: PlantRef[] }>('GET', '/api/search?q=tomato&per_page=1')).plants[0]!
 const reads: [string, string][] = [
   ['GET /api/attributes', '/api/attributes'],
   ['GET /api/attributes/family?page=2', '/api/attributes/family?page=2'],
@@ -82,9 +86,10 @@ for (const [name, path] of reads) row(name, await measure(() => send('GET', path
 
 // Saves: changing the description (registry untouched) against changing an attribute value (two counters
 // down, two up), on the same plant.
-let version = (await send('GET', `/api/plants/${tomato.id}`)).version as number
+let version = (await send<PlantRef>('GET', `/api/plants/${tomato.id}`)).version
 const save = async (body: object) => {
-  version = (await send('PUT', `/api/plants/${tomato.id}`, { ...body, version, note: 'bench' })).version
+  version = (await send<PlantRef>('PUT', `/api/plants/${tomato.id}`, { ...body, version, note: 'bench' }))
+    .version
 }
 const description = await measure((round) => save({ description: `Bench description ${round}` }))
 const attribute = await measure((round) =>
