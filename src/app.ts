@@ -20,6 +20,8 @@ import { searchRoutes } from './search/search.routes.ts'
 import { linkRoutes } from './links/links.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
+import { HTML_TYPE, errorPage, isPagePath, webRoutes } from './web/web.routes.ts'
+import helmet from '@fastify/helmet'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -78,7 +80,14 @@ export async function buildApp({
         'methodNotAllowed',
         `${clipPath(path)} does not take ${request.method}; it takes ${allowed.join(', ')}.`,
       )
-      return reply.code(405).header('allow', allowed.join(', ')).send(error.toBody())
+      void reply.code(405).header('allow', allowed.join(', '))
+      return isPagePath(path)
+        ? reply.type(HTML_TYPE).send(await errorPage(error))
+        : reply.send(error.toBody())
+    }
+    if (isPagePath(path)) {
+      const error = new AppError('notFound', `There is no page at ${clipPath(path)}.`)
+      return reply.code(404).type(HTML_TYPE).send(errorPage(error))
     }
     const error = new AppError(
       'notFound',
@@ -95,7 +104,9 @@ export async function buildApp({
     } else if (appError.kind === 'internal') {
       request.log.error({ err: error }, 'unexpected error')
     }
-    return reply.code(appError.status).type(JSON_TYPE).send(appError.toBody())
+    void reply.code(appError.status)
+    if (isPagePath(request.url)) return reply.type(HTML_TYPE).send(await errorPage(appError))
+    return reply.type(JSON_TYPE).send(appError.toBody())
   })
 
   // A preflight without Origin or Access-Control-Request-Method is not one: say so in the error shape
@@ -108,6 +119,24 @@ export async function buildApp({
         'A CORS preflight (OPTIONS) needs the Origin and Access-Control-Request-Method headers.',
       )
     }
+  })
+
+  // Security headers on every answer. Pages load only this origin's stylesheet (no script at all), may
+  // show plant images from anywhere, and may not be framed.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'https:', 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Behind TLS the proxy's HSTS does this; on plain HTTP it would break the page's own stylesheet.
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
 
   // Browser apps call the API from their own origins; preflights must pass without a key.
@@ -150,6 +179,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   )
+  await app.register(webRoutes, { store })
 
   return app
 }

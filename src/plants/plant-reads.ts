@@ -16,6 +16,23 @@ export async function getPlantDoc(store: Store, id: number): Promise<string> {
   return doc
 }
 
+/** How many plants and varieties there are. */
+export async function countAllPlants(store: Store): Promise<number> {
+  return repo.countPlants(store.reader, { updatedSince: null })
+}
+
+/** The plant whose page is /plants/<slug>. */
+export async function getPlantDocBySlug(store: Store, slug: string): Promise<string> {
+  const doc = await repo.findPlantDocBySlug(store.reader, slug)
+  if (doc === undefined) throw notFound(`The plant page /plants/${slug}`)
+  return doc
+}
+
+/** Several plants by id, in id order; ids that do not exist are left out. */
+export async function getPlantDocs(store: Store, ids: number[]): Promise<string[]> {
+  return repo.findPlantDocs(store.reader, ids)
+}
+
 export async function listPlants(store: Store, request: ListPlantsRequest): Promise<string> {
   const filter = { updatedSince: request.updated_since ? parseInstant(request.updated_since) : null }
   const db = store.reader

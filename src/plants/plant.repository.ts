@@ -22,6 +22,17 @@ export async function findPlantDoc(db: Db, id: number): Promise<string | undefin
   return row?.doc
 }
 
+export async function findPlantDocBySlug(db: Db, slug: string): Promise<string | undefined> {
+  const row = await db.selectFrom('plants').select('doc').where('slug', '=', slug).executeTakeFirst()
+  return row?.doc
+}
+
+export async function findPlantDocs(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('plants').select('doc').where('id', 'in', ids).orderBy('id').execute()
+  return rows.map((row) => row.doc)
+}
+
 export async function plantExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('plants').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }

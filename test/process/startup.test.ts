@@ -127,7 +127,8 @@ describe('.env', () => {
     const port = await freePort()
     writeFileSync(
       join(dir, '.env'),
-      `# as in .env.example\nPORT=${port}\nDATABASE_URL=${await createTestDatabaseUrl()}\nHORTUS_SEED=off\nLOG_LEVEL=fatal\n`,
+      // SQLite on both runs: this is about reading .env, and seeding PostgreSQL takes many seconds.
+      `# as in .env.example\nPORT=${port}\nDATABASE_URL=sqlite:${join(dir, 'hortus.db')}\nHORTUS_SEED=off\nLOG_LEVEL=fatal\n`,
     )
     const server = start(process.execPath, ['--import', TSX, SERVER], {
       cwd: dir,

@@ -1,0 +1,45 @@
+// The frame of every page: head, navigation, the licence line. Text children are escaped (`safe`); the
+// xss-scan step of `npm run check` refuses any that is not.
+import type { Children } from '@kitajs/html'
+
+export const SITE_NAME = 'Hortus'
+
+export const ATTRIBUTION =
+  'Plant data: Hortus contributors and the sources named on each plant, CC BY-SA 4.0. Credit “Hortus” with a link to this site, and share what you build from the data under the same licence.'
+
+export function Layout({ title, children }: { title: string; children: Children }): JSX.Element {
+  return (
+    <>
+      {'<!doctype html>'}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title safe>{`${title} · ${SITE_NAME}`}</title>
+          <link rel="stylesheet" href="/static/hortus.css" />
+        </head>
+        <body>
+          <header class="site">
+            <a class="brand" href="/">
+              {SITE_NAME}
+            </a>
+            <nav aria-label="Main">
+              <a href="/search">Search</a>
+              <a href="/docs">API docs</a>
+            </nav>
+          </header>
+          <main>{children}</main>
+          <footer class="site">
+            <p>
+              Data licensed{' '}
+              <a rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">
+                CC BY-SA 4.0
+              </a>
+              . Free for non-commercial use; commercial use by agreement with the operator.
+            </p>
+          </footer>
+        </body>
+      </html>
+    </>
+  )
+}

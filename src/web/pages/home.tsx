@@ -1,0 +1,36 @@
+// The home page: what Hortus is, a search box, the licence and how to credit, how to get API access.
+import { ATTRIBUTION, Layout } from '../layout.tsx'
+import { SearchForm } from './search-form.tsx'
+
+export function HomePage({ plants }: { plants: number }): JSX.Element {
+  return (
+    <Layout title="A community plant database">
+      <h1>Hortus</h1>
+      <p class="lead">
+        A community database of <strong safe>{plants.toLocaleString('en')}</strong> plants for food gardens,
+        medicinal and regenerative use: growing conditions, companions and varieties, every change with its
+        note and author.
+      </p>
+      <SearchForm query="" />
+      <section>
+        <h2>Using the data</h2>
+        <p>
+          The data is licensed{' '}
+          <a rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">
+            CC BY-SA 4.0
+          </a>
+          . Credit it like this:
+        </p>
+        <blockquote>{ATTRIBUTION}</blockquote>
+      </section>
+      <section>
+        <h2>API access</h2>
+        <p>
+          The JSON API is free for non-commercial use: create an account, then a key pair, and send it in two
+          headers (see the <a href="/docs">API docs</a>). Commercial use needs terms from the operator: ask
+          them, naming your key id.
+        </p>
+      </section>
+    </Layout>
+  )
+}

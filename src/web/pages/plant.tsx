@@ -1,0 +1,263 @@
+// The plant page at each plant's `link`: names, description, growing conditions at a glance, the other
+// attributes grouped, varieties and links, the revision history, and where the data comes from.
+import type { Plant, Attribute } from '../../plants/plant.ts'
+import type { FieldChange } from '../../plants/plant-changes.ts'
+import { ATTRIBUTION, Layout } from '../layout.tsx'
+
+export interface PlantLink {
+  type: 'companion-to' | 'antagonist-to'
+  plant_id: number
+  name: string
+  scientific_name: string
+  note: string
+  link: string
+}
+
+export interface Revision {
+  version: number
+  note: string
+  author: string
+  created_at: string
+  changes: FieldChange[]
+}
+
+export interface PlantView {
+  plant: Plant
+  parent: Plant | null
+  varieties: Plant[]
+  links: PlantLink[]
+  revisions: Revision[]
+  revisionTotal: number
+}
+
+/** The panel at the top, in this order: what a gardener checks first. */
+export const GROWING_CONDITIONS = [
+  'Light requirement',
+  'Water requirement',
+  'Soil type',
+  'Soil pH',
+  'USDA Hardiness zone',
+  'Height',
+  'Width',
+  'Life cycle',
+  'Growth',
+  'Layer',
+]
+
+const GROUPS: [string, string[]][] = [
+  ['Uses and cautions', ['Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing']],
+  ['Names and origin', ['Family', 'Alternate name', 'Native to', 'Bloom period']],
+]
+
+const IN_METRES = new Set(['Height', 'Width'])
+const isUrl = (value: string) => /^https?:\/\/\S+$/.test(value)
+
+export function PlantPage({
+  plant,
+  parent,
+  varieties,
+  links,
+  revisions,
+  revisionTotal,
+}: PlantView): JSX.Element {
+  const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
+  const take = (keys: string[]) =>
+    keys.flatMap((key) => {
+      const attribute = byKey.get(key)
+      byKey.delete(key)
+      return attribute ? [attribute] : []
+    })
+  const conditions = take(GROWING_CONDITIONS)
+  const groups = GROUPS.map(([title, keys]) => [title, take(keys)] as const)
+  const sources = [...byKey.values()].filter((attribute) => isUrl(attribute.value))
+  const more = [...byKey.values()].filter((attribute) => !isUrl(attribute.value))
+  const companions = links.filter((link) => link.type === 'companion-to')
+  const antagonists = links.filter((link) => link.type === 'antagonist-to')
+  return (
+    <Layout title={plant.name}>
+      <article class="plant">
+        <h1 safe>{plant.name}</h1>
+        <p class="scientific">
+          <i safe>{plant.scientific_name}</i>
+          {parent ? (
+            <>
+              {' '}
+              · a variety of{' '}
+              <a href={parent.link} safe>
+                {parent.name}
+              </a>
+            </>
+          ) : (
+            ''
+          )}
+        </p>
+        {plant.images.thumb ? <img src={plant.images.thumb} alt={plant.images.title ?? plant.name} /> : ''}
+        {plant.description ? (
+          <p class="description" safe>
+            {plant.description}
+          </p>
+        ) : (
+          ''
+        )}
+        <section aria-labelledby="conditions">
+          <h2 id="conditions">Growing conditions</h2>
+          {conditions.length ? <Attributes list={conditions} /> : <p>No growing conditions recorded yet.</p>}
+        </section>
+        {groups.map(([title, list]) =>
+          list.length ? (
+            <section>
+              <h2 safe>{title}</h2>
+              <Attributes list={list} />
+            </section>
+          ) : (
+            ''
+          ),
+        )}
+        {more.length ? (
+          <section>
+            <h2>More</h2>
+            <Attributes list={more} />
+          </section>
+        ) : (
+          ''
+        )}
+        <PlantList title="Varieties" plants={varieties} empty="No varieties recorded." />
+        <LinkList title="Companions" links={companions} empty="No companions recorded." />
+        <LinkList title="Antagonists" links={antagonists} empty="No antagonists recorded." />
+        <History revisions={revisions} total={revisionTotal} />
+        <section>
+          <h2>Where this data comes from</h2>
+          {sources.length ? (
+            <ul>
+              {sources.map(({ key, value }) => (
+                <li>
+                  <a href={value} safe>
+                    {key}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            ''
+          )}
+          <p>Each change above names its source in its note.</p>
+          <p class="attribution">{ATTRIBUTION}</p>
+        </section>
+      </article>
+    </Layout>
+  )
+}
+
+function Attributes({ list }: { list: Attribute[] }): JSX.Element {
+  return (
+    <dl class="attributes">
+      {list.map(({ key, value }) => (
+        <div>
+          <dt safe>{key}</dt>
+          <dd safe>{IN_METRES.has(key) && /^\d+(\.\d+)?$/.test(value) ? `${value} m` : value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function PlantList({ title, plants, empty }: { title: string; plants: Plant[]; empty: string }): JSX.Element {
+  return (
+    <section>
+      <h2 safe>{title}</h2>
+      {plants.length ? (
+        <ul>
+          {plants.map((plant) => (
+            <li>
+              <a href={plant.link} safe>
+                {plant.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p safe>{empty}</p>
+      )}
+    </section>
+  )
+}
+
+function LinkList({
+  title,
+  links,
+  empty,
+}: {
+  title: string
+  links: PlantLink[]
+  empty: string
+}): JSX.Element {
+  return (
+    <section>
+      <h2 safe>{title}</h2>
+      {links.length ? (
+        <ul>
+          {links.map((link) => (
+            <li>
+              <a href={link.link} safe>
+                {link.name}
+              </a>
+              <span class="note" safe>
+                {` — ${link.note}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p safe>{empty}</p>
+      )}
+    </section>
+  )
+}
+
+const describeChange = ({ field, from, to }: FieldChange) => {
+  const text = (value: unknown) =>
+    value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
+  const line = `${field}: ${text(from)} → ${text(to)}`
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line
+}
+
+function History({ revisions, total }: { revisions: Revision[]; total: number }): JSX.Element {
+  return (
+    <section>
+      <h2>History</h2>
+      <table class="history">
+        <caption safe>{`${total} revision${total === 1 ? '' : 's'}, newest first`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Note</th>
+            <th scope="col">Author</th>
+            <th scope="col">Time</th>
+            <th scope="col">Changes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {revisions.map((revision) => (
+            <tr>
+              <td safe>{String(revision.version)}</td>
+              <td safe>{revision.note}</td>
+              <td safe>{revision.author}</td>
+              <td>
+                <time datetime={revision.created_at} safe>
+                  {revision.created_at.slice(0, 16).replace('T', ' ')}
+                </time>
+              </td>
+              <td>
+                <ul class="changes">
+                  {revision.changes.map((change) => (
+                    <li safe>{describeChange(change)}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

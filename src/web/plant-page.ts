@@ -1,0 +1,37 @@
+// What the plant page shows, gathered from the same services the API uses.
+import type { Store } from '../db/store.ts'
+import type { Plant } from '../plants/plant.ts'
+import { getPlantDocBySlug, getPlantDocs, listRevisions, listVarieties } from '../plants/plant-reads.ts'
+import { listPlantLinks } from '../links/link.service.ts'
+import type { PlantView } from './pages/plant.tsx'
+
+const MOST = { per_page: 100 }
+
+export async function plantPageView(store: Store, slug: string): Promise<PlantView> {
+  const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
+  const [varieties, links, history, parents] = await Promise.all([
+    plant.type === 'Plant' ? listVarieties(store, plant.id, MOST) : null,
+    listPlantLinks(store, plant.id, MOST),
+    listRevisions(store, plant.id, MOST),
+    getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
+  ])
+  const linked = new Map(
+    (
+      await getPlantDocs(
+        store,
+        links.links.map((link) => link.plant_id),
+      )
+    ).map((doc) => {
+      const other = JSON.parse(doc) as Plant
+      return [other.id, other.link]
+    }),
+  )
+  return {
+    plant,
+    parent: parents[0] ? (JSON.parse(parents[0]) as Plant) : null,
+    varieties: varieties ? (JSON.parse(varieties) as { plants: Plant[] }).plants : [],
+    links: links.links.map((link) => ({ ...link, link: linked.get(link.plant_id) ?? '#' })),
+    revisions: history.revisions,
+    revisionTotal: history.pagination.total,
+  }
+}
