@@ -1,6 +1,11 @@
 // Builds the HTTP application: plugins, routes, the error and 404 handlers. Never listens: server.ts does,
 // and tests inject requests or listen on a free port themselves.
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -57,7 +62,13 @@ export async function buildApp({
     // Clients behind a load balancer are identified by the address it forwards.
     trustProxy: true,
     clientErrorHandler,
-    frameworkErrors: frameworkErrorReply(store, BODY_LIMIT_BYTES),
+    frameworkErrors: (error, request, reply) => {
+      if (!isPagePath(request.url)) return frameworkErrorReply(store, BODY_LIMIT_BYTES)(error, request, reply)
+      const appError = toAppError(error, request, store, BODY_LIMIT_BYTES)
+      void Promise.resolve(errorPage(appError)).then((html) =>
+        (reply as FastifyReply).code(appError.status).type(HTML_TYPE).send(html),
+      )
+    },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

@@ -214,6 +214,8 @@ function path(r: Random, ids: number[]): string {
     '/api/openapi.json',
     '/api/nothing',
     '/',
+    '/search',
+    '/plants/{key}',
   ])
   const key = r.pick(['Family', 'family', 'Edible%20parts', '%00', 'x'.repeat(300), '%E2%80%8B', 'nothing'])
   const query = Array.from({ length: r.int(4) }, () => {
@@ -252,7 +254,7 @@ it(`answers ${REQUESTS} hostile requests (seed ${SEED}) without a 5xx, always in
       const request = plan[next++]!
       const result = await send(request)
       statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1)
-      const problem = judge(request.method, result)
+      const problem = judge(request.method, request.path, result)
       if (problem) failures.push(`${request.method} ${request.path.slice(0, 200)} → ${problem}`)
     }
   }
@@ -315,9 +317,17 @@ async function send(request: {
   }
 }
 
-function judge(method: string, sent: Sent): string | null {
+function judge(method: string, path: string, sent: Sent): string | null {
   if (!(sent.status >= 200 && sent.status < 500)) return `status ${sent.status}: ${sent.text.slice(0, 300)}`
   if (method === 'HEAD' || sent.status === 204) return null
+  // Website pages (any path outside /api) answer, errors included, with an HTML page.
+  // Headers too large (431) are refused by Node before any routing, in the API's JSON shape.
+  if (!path.startsWith('/api') && sent.status !== 431) {
+    if (sent.contentType !== 'text/html; charset=utf-8')
+      return `page ${sent.status} content-type "${sent.contentType}"`
+    if (INTERNAL.test(sent.text)) return `internal detail: ${sent.text.slice(0, 300)}`
+    return null
+  }
   if (sent.contentType !== 'application/json; charset=utf-8') return `content-type "${sent.contentType}"`
   if (INTERNAL.test(sent.text.slice(0, 5000)) && sent.status >= 400)
     return `internal detail: ${sent.text.slice(0, 300)}`
