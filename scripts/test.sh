@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the whole suite once per database: `npm test` (both), `npm run test:sqlite`, `npm run test:pg`.
 # The PostgreSQL run starts a throwaway PostgreSQL 15 cluster on a free loopback port and stops it after.
+# The browser tests (test/browser/) need Debian's Chromium: ensure-chromium.sh installs it when missing (as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which_db=${1:-all}
 mapfile -t files < <(find test -name '*.test.ts' | sort)
+bash scripts/browser/ensure-chromium.sh
 
 run_suite() {
   echo "=== test suite on $1 ==="
