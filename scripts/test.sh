@@ -10,10 +10,18 @@ bash scripts/browser/ensure-chromium.sh
 
 run_suite() {
   echo "=== test suite on $1 ==="
+  rm -rf "test-results/$1" # no screenshot left from an earlier run
   HORTUS_TEST_DB=$1 node --import tsx --test --test-concurrency=2 "${files[@]}"
 }
 
-if [[ $which_db == all || $which_db == sqlite ]]; then run_suite sqlite; fi
+# A failure on SQLite does not skip PostgreSQL: every run reports both, then fails if either failed.
+failed=()
+if [[ $which_db == all || $which_db == sqlite ]]; then run_suite sqlite || failed+=(sqlite); fi
 if [[ $which_db == all || $which_db == postgres ]]; then
-  bash scripts/postgres/with-test-cluster.sh bash -c "$(declare -f run_suite); $(declare -p files); run_suite postgres"
+  bash scripts/postgres/with-test-cluster.sh bash -c "$(declare -f run_suite); $(declare -p files); run_suite postgres" ||
+    failed+=(postgres)
+fi
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "=== failed on: ${failed[*]} ==="
+  exit 1
 fi
