@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
 # Runs the whole suite once per database: `npm test` (both), `npm run test:sqlite`, `npm run test:pg`.
 # The PostgreSQL run starts a throwaway PostgreSQL 15 cluster on a free loopback port and stops it after.
+# The browser tests (test/browser/) need Debian's Chromium: ensure-chromium.sh installs it when missing (as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which_db=${1:-all}
 mapfile -t files < <(find test -name '*.test.ts' | sort)
+bash scripts/browser/ensure-chromium.sh
 
 run_suite() {
   echo "=== test suite on $1 ==="
+  rm -rf "test-results/$1" # no screenshot left from an earlier run
   HORTUS_TEST_DB=$1 node --import tsx --test --test-concurrency=2 "${files[@]}"
 }
 
-if [[ $which_db == all || $which_db == sqlite ]]; then run_suite sqlite; fi
+# A failure on SQLite does not skip PostgreSQL: every run reports both, then fails if either failed.
+failed=()
+if [[ $which_db == all || $which_db == sqlite ]]; then run_suite sqlite || failed+=(sqlite); fi
 if [[ $which_db == all || $which_db == postgres ]]; then
-  bash scripts/postgres/with-test-cluster.sh bash -c "$(declare -f run_suite); $(declare -p files); run_suite postgres"
+  bash scripts/postgres/with-test-cluster.sh bash -c "$(declare -f run_suite); $(declare -p files); run_suite postgres" ||
+    failed+=(postgres)
+fi
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "=== failed on: ${failed[*]} ==="
+  exit 1
 fi

@@ -1,0 +1,92 @@
+// The browser for test/browser/: Debian's Chromium (scripts/browser/ensure-chromium.sh installs it), driven
+// headless by playwright-core, which never downloads a browser of its own. One browser per test file; each
+// test gets a fresh context and page, closed when the test ends.
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { after, before, type TestContext } from 'node:test'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { TEST_DIALECT } from '../helpers/test-database.ts'
+
+/** The real binary, not the /usr/bin/chromium launcher script, which adds desktop flags from /etc/chromium.d. */
+export const CHROMIUM = process.env.HORTUS_CHROMIUM ?? '/usr/lib/chromium/chromium'
+
+/** The longest any action, wait or navigation may take; pages are served from 127.0.0.1. */
+export const WAIT_MS = 5_000
+/** A cold start on a busy machine is slower than a page load. */
+const LAUNCH_MS = 15_000
+
+const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url))
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: run scripts/browser/ensure-chromium.sh (as root, it installs it)`,
+    )
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: LAUNCH_MS,
+    // Chromium's sandbox cannot start as root (CI runs as root in a container) and needs user namespaces
+    // that containers often lack; the pages are our own, from 127.0.0.1. Playwright then passes --no-sandbox.
+    chromiumSandbox: false,
+    // Containers often give /dev/shm 64 MB, which Chromium outgrows and crashes; this uses /tmp instead.
+    args: ['--disable-dev-shm-usage'],
+  })
+}
+
+export interface BrowserUnderTest {
+  /** A fresh page in its own context (no cookies or storage from another test), closed when `t` ends. */
+  newPage(t: TestContext): Promise<Page>
+}
+
+/**
+ * Launches Chromium before this file's tests and closes it after them; call at the top level of a test file.
+ * A test fails when its page throws an uncaught error or asks for anything outside 127.0.0.1 (the suite has
+ * no network, so such a request could only hang or break the page).
+ */
+export function useBrowser(): BrowserUnderTest {
+  let browser: Browser | undefined
+  before(async () => {
+    browser = await launch()
+  })
+  after(async () => browser?.close())
+
+  return {
+    async newPage(t) {
+      if (!browser) throw new Error('useBrowser(): the browser has not started')
+      const context = await browser.newContext()
+      context.setDefaultTimeout(WAIT_MS)
+      context.setDefaultNavigationTimeout(WAIT_MS)
+      const problems: string[] = []
+      await context.route(
+        (url) => !LOOPBACK.has(url.hostname),
+        async (route) => {
+          problems.push(`request outside 127.0.0.1: ${route.request().url()}`)
+          await route.abort('blockedbyclient')
+        },
+      )
+      const page = await context.newPage()
+      page.on('pageerror', (error) => problems.push(`uncaught error in the page: ${error.message}`))
+      t.after(async () => {
+        await context.close()
+        if (problems.length > 0) throw new Error(problems.join('\n'))
+      })
+      return page
+    },
+  }
+}
+
+/**
+ * Saves a full-page screenshot as test-results/<dialect>/<name>.png (overwritten on each run) and returns
+ * its path: the pages as a person would see them, to look at after a run.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(RESULTS, TEST_DIALECT)
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, `${name}.png`)
+  await page.screenshot({ path, fullPage: true, timeout: WAIT_MS })
+  return path
+}
