@@ -6,7 +6,7 @@
 set -euo pipefail
 
 # The real binary: /usr/bin/chromium is a launcher script that adds desktop flags from /etc/chromium.d.
-CHROMIUM=${HORTUS_CHROMIUM:-/usr/lib/chromium/chromium}
+CHROMIUM=${HORTUS_CHROMIUM:-/usr/bin/chromium}
 
 log() { echo "ensure-chromium: $*" >&2; }
 

@@ -8,8 +8,8 @@ import { after, before, type TestContext } from 'node:test'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { TEST_DIALECT } from '../helpers/test-database.ts'
 
-/** The real binary, not the /usr/bin/chromium launcher script, which adds desktop flags from /etc/chromium.d. */
-export const CHROMIUM = process.env.HORTUS_CHROMIUM ?? '/usr/lib/chromium/chromium'
+/** Debian's Chromium (its launcher script, which passes our flags through); HORTUS_CHROMIUM overrides it. */
+export const CHROMIUM = process.env.HORTUS_CHROMIUM ?? '/usr/bin/chromium'
 
 /** The longest any action, wait or navigation may take; pages are served from 127.0.0.1. */
 export const WAIT_MS = 5_000
