@@ -5,7 +5,6 @@
 # another binary (test/browser/browser.ts reads the same variable).
 set -euo pipefail
 
-# The real binary: /usr/bin/chromium is a launcher script that adds desktop flags from /etc/chromium.d.
 CHROMIUM=${HORTUS_CHROMIUM:-/usr/bin/chromium}
 
 log() { echo "ensure-chromium: $*" >&2; }
