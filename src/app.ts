@@ -9,7 +9,7 @@ import Fastify, {
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { Config } from './config.ts'
+import { loadConfig, type Config } from './config.ts'
 import type { Store } from './db/store.ts'
 import { AppError } from './errors.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
@@ -25,14 +25,16 @@ import { searchRoutes } from './search/search.routes.ts'
 import { linkRoutes } from './links/links.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
-import { HTML_TYPE, errorPage, isPagePath, webRoutes } from './web/web.routes.ts'
+import { HTML_TYPE, errorPage, isPagePath } from './web/web.routes.ts'
+import { website } from './web/website.ts'
 import helmet from '@fastify/helmet'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
 export interface AppOptions {
-  config: Pick<Config, 'keyBrand' | 'keyCacheSeconds'>
+  /** What is not given is the default configuration's. */
+  config: Partial<Config>
   store: Store
   logger?: FastifyServerOptions['logger']
   /** A request must arrive whole within this time (408 otherwise); its headers within a third of it. */
@@ -40,11 +42,12 @@ export interface AppOptions {
 }
 
 export async function buildApp({
-  config,
+  config: given,
   store,
   logger = false,
   requestTimeoutMs = 30_000,
 }: AppOptions): Promise<FastifyInstance> {
+  const config = { ...loadConfig({}), ...given }
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -190,7 +193,13 @@ export async function buildApp({
     },
     { prefix: '/api' },
   )
-  await app.register(webRoutes, { store })
+  await app.register(website, {
+    store,
+    keys,
+    keyBrand: config.keyBrand,
+    contact: config.contact,
+    authAttemptsPerMinute: config.authFailureLimitPerMinute,
+  })
 
   return app
 }

@@ -19,6 +19,10 @@ export interface Config {
   readonly workers: number
   /** How long a verified API key is trusted without asking the database again. */
   readonly keyCacheSeconds: number
+  /** Website sign-up and login attempts per client address per minute, counted before any hashing. */
+  readonly authFailureLimitPerMinute: number
+  /** How people reach the operator (an email address or a URL), shown where the site says to ask. */
+  readonly contact: string | null
 }
 
 export class ConfigError extends Error {
@@ -107,7 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     workers,
     keyCacheSeconds: integer('HORTUS_KEY_CACHE_SECONDS', 10, 0, 3600),
+    authFailureLimitPerMinute: integer('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    contact: env.HORTUS_CONTACT?.trim() || null,
   }
+  if (config.contact && !/^(https?:\/\/\S+|[^\s@]+@[^\s@]+)$/.test(config.contact))
+    problems.push(`HORTUS_CONTACT=${config.contact}: use an email address or an http(s) URL`)
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   if (!levels.includes(config.logLevel))
     problems.push(`LOG_LEVEL=${config.logLevel}: use one of ${levels.join(', ')}`)

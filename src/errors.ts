@@ -4,6 +4,8 @@ import { closestName } from './text/closest-name.ts'
 
 export const ERRORS = {
   notAuthenticated: { status: 401, error: 'not authenticated' },
+  forbidden: { status: 403, error: 'forbidden' },
+  tooManyRequests: { status: 429, error: 'too many requests' },
   validationFailed: { status: 422, error: 'validation failed' },
   versionMismatch: { status: 422, error: 'version mismatch' },
   notFound: { status: 404, error: 'not found' },

@@ -29,7 +29,11 @@ async function prepareDatabase(config: Config, store: Store): Promise<void> {
     )
   }
   if (!(await anyActiveKey(store.db))) {
-    console.log('No API key yet. Create one with: npm run -s hortus -- keys create --email you@example.org')
+    const site = `http://${['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host}:${config.port}`
+    console.log(
+      `No API key yet. Sign up at ${site}/signup and create one under My API keys, ` +
+        'or with the CLI: npm run -s hortus -- keys create --email you@example.org',
+    )
   }
 }
 

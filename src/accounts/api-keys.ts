@@ -1,9 +1,9 @@
 // API key pairs: a public key id and a random secret that is shown once and stored only as a hash.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Store } from '../db/store.ts'
-import { AppError } from '../errors.ts'
+import type { Db, Store } from '../db/store.ts'
 import type { Account } from './account.ts'
 import * as repo from './account.repository.ts'
+import { ensureAccount, normalizeEmail } from './account.service.ts'
 
 export interface KeyPair {
   key_id: string
@@ -14,44 +14,66 @@ const hashSecret = (secret: string): Buffer => createHash('sha256').update(secre
 // Compared against when the key id is unknown, so an unknown id costs the same time as a wrong secret.
 const DECOY_HASH = hashSecret('decoy')
 
-export async function createKeyPair(store: Store, email: string, label = ''): Promise<KeyPair> {
-  const normalizedEmail = email.trim().toLowerCase()
-  if (!/^[^\s@]+@[^\s@]+$/.test(normalizedEmail)) {
-    throw new AppError('validationFailed', `"${email}" is not an email address.`)
-  }
+/** A key for the account with this email, created when there is none (the CLI, tests). */
+export async function createKeyPair(
+  store: Store,
+  email: string,
+  label = '',
+  name?: string,
+): Promise<KeyPair> {
+  return store.transaction(async (tx) => issueKey(tx, await ensureAccount(tx, email, name), label, null))
+}
+
+/** A key made on the website by a logged-in person who accepted the non-commercial terms. */
+export async function createAccountKey(store: Store, accountId: number, label: string): Promise<KeyPair> {
+  return store.transaction((tx) => issueKey(tx, accountId, label, new Date().toISOString()))
+}
+
+async function issueKey(tx: Db, accountId: number, label: string, termsAcceptedAt: string | null) {
   const keyPair = {
     key_id: `hk_${randomBytes(12).toString('hex')}`,
     key_secret: randomBytes(32).toString('base64url'),
   }
-  await store.transaction(async (tx) => {
-    const now = new Date().toISOString()
-    const account = await repo.findAccountByEmail(tx, normalizedEmail)
-    const accountId =
-      account?.id ?? (await repo.insertAccount(tx, normalizedEmail, normalizedEmail.split('@')[0]!, now))
-    await repo.insertApiKey(tx, {
-      key_id: keyPair.key_id,
-      secret_hash: hashSecret(keyPair.key_secret).toString('hex'),
-      last_four: keyPair.key_secret.slice(-4),
-      account_id: Number(accountId),
-      label,
-      created_at: now,
-    })
+  await repo.insertApiKey(tx, {
+    key_id: keyPair.key_id,
+    secret_hash: hashSecret(keyPair.key_secret).toString('hex'),
+    last_four: keyPair.key_secret.slice(-4),
+    account_id: accountId,
+    label,
+    created_at: new Date().toISOString(),
+    terms_accepted_at: termsAcceptedAt,
   })
   return keyPair
 }
 
 export async function listKeys(store: Store, email: string | null) {
-  return repo.listApiKeys(store.db, email?.trim().toLowerCase() ?? null)
+  return repo.listApiKeys(store.db, email === null ? null : normalizeEmail(email))
 }
 
-export async function revokeKey(store: Store, keyId: string): Promise<boolean> {
-  return repo.revokeApiKey(store.db, keyId, new Date().toISOString())
+export async function keysOfAccount(store: Store, accountId: number) {
+  return repo.listAccountKeys(store.db, accountId)
+}
+
+/** Revokes a key (only the account's own, when `accountId` is given); false when there was no such key. */
+export async function revokeKey(
+  store: Store,
+  keyId: string,
+  accountId: number | null = null,
+): Promise<boolean> {
+  return repo.revokeApiKey(store.db, keyId, new Date().toISOString(), accountId)
+}
+
+/** The operator's mark for a key that may be used commercially (`hortus keys approve-commercial`). */
+export async function approveCommercialUse(store: Store, keyId: string): Promise<boolean> {
+  return repo.markKeyCommercial(store.db, keyId, new Date().toISOString())
 }
 
 /** Verifies a key pair; remembers good keys for `cacheSeconds` so a read costs no extra query. A key
  * revoked in another process stops working when its cache entry expires. */
 export class KeyVerifier {
   private readonly cache = new Map<string, { hash: Buffer; account: Account; expires: number }>()
+  /** When this process last wrote each key's last_used_at: at most once a minute per key. */
+  private readonly usesRecorded = new Map<string, number>()
 
   constructor(
     private readonly store: Store,
@@ -62,8 +84,11 @@ export class KeyVerifier {
     if (!keyId || !secret || keyId.length > 100 || secret.length > 200) return null
     const given = hashSecret(secret)
     const cached = this.cache.get(keyId)
-    if (cached && cached.expires > Date.now())
-      return timingSafeEqual(cached.hash, given) ? cached.account : null
+    if (cached && cached.expires > Date.now()) {
+      if (!timingSafeEqual(cached.hash, given)) return null
+      this.recordUse(keyId)
+      return cached.account
+    }
 
     const row = await repo.findActiveKey(this.store.db, keyId)
     const stored = row ? Buffer.from(row.secret_hash, 'hex') : DECOY_HASH
@@ -76,7 +101,19 @@ export class KeyVerifier {
       if (this.cache.size > 10_000) this.cache.clear()
       this.cache.set(keyId, { hash: stored, account, expires: Date.now() + this.cacheSeconds * 1000 })
     }
+    this.recordUse(keyId)
     return account
+  }
+
+  /** Notes that the key was used, without making the request wait for the write. Minute precision is
+   * what the keys page shows, and it keeps the API's reads from becoming writes. */
+  private recordUse(keyId: string): void {
+    const now = Date.now()
+    if (now - (this.usesRecorded.get(keyId) ?? 0) < 60_000) return
+    if (this.usesRecorded.size > 10_000) this.usesRecorded.clear()
+    this.usesRecorded.set(keyId, now)
+    // A failed write (the database busy or closing) only loses a "last used" time.
+    repo.recordKeyUse(this.store.db, keyId, new Date(now).toISOString()).catch(() => {})
   }
 
   forget(keyId: string): void {

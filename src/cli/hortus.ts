@@ -6,14 +6,19 @@ import { DatabaseOpenError } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
 import { keysCommand } from './keys.ts'
+import { accountsCommand } from './accounts.ts'
 import { exportCommand, importCommand } from './transfer.ts'
 
 const USAGE = `Usage: npm run -s hortus -- <command>
 
 Commands:
-  keys create --email <email> [--label <text>] [--json]   create the account if needed and a key pair
+  keys create --email <email> [--name <display name>] [--label <text>] [--json]
+                                                          create the account if needed and a key pair
   keys list [--email <email>] [--json]                    list key ids (secrets are never shown again)
   keys revoke <key_id>                                    revoke a key at once
+  keys approve-commercial <key_id>                        mark a key as approved for commercial use
+  accounts set-password <email>                           set a password (read from standard input), so
+                                                          the account can log in on the website
   import <file.jsonl> [--overwrite]                       load plants (idempotent by scientific name + name)
   export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
   migrate                                                 bring the database schema up to date
@@ -23,6 +28,7 @@ Exit codes: 0 done, 1 the command failed, 2 the command line is wrong.`
 
 const COMMANDS: Record<string, Command> = {
   keys: keysCommand,
+  accounts: accountsCommand,
   import: importCommand,
   export: exportCommand,
   // Opening the store runs the migrations; say so and stop.

@@ -5,7 +5,11 @@ import type { Generated } from 'kysely'
 export interface AccountsTable {
   id: Generated<number>
   email: string
+  /** The display name: shown as the author of the account's changes, unique by `name_key`. */
   name: string
+  /** displayNameKey(name): folded for uniqueness, so names that only look alike are one name. */
+  name_key: string
+  /** argon2id; null for an account made with the CLI until `hortus accounts set-password`. */
   password_hash: string | null
   created_at: string
 }
@@ -20,6 +24,20 @@ export interface ApiKeysTable {
   label: string
   created_at: string
   revoked_at: string | null
+  /** Recorded at most once a minute per key (see KeyVerifier). */
+  last_used_at: string | null
+  /** When the person accepted the non-commercial terms (keys made on the website). */
+  terms_accepted_at: string | null
+  /** When the operator approved the key for commercial use (`hortus keys approve-commercial`). */
+  commercial_at: string | null
+}
+
+/** A logged-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+export interface SessionsTable {
+  token_hash: string
+  account_id: number
+  created_at: string
+  expires_at: string
 }
 
 export interface PlantsTable {
@@ -89,6 +107,7 @@ export interface AttributeValuesTable {
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
+  sessions: SessionsTable
   plants: PlantsTable
   plant_facets: PlantFacetsTable
   plant_revisions: PlantRevisionsTable

@@ -46,6 +46,12 @@ export function toAppError(
       return new AppError('badRequest', 'The path is not valid: check its percent-encoding (%XX).')
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return new AppError('notFound', 'No such resource: an id or key in the path is too long.')
+    case 'FST_CSRF_MISSING_SECRET':
+    case 'FST_CSRF_INVALID_TOKEN':
+      return new AppError(
+        'forbidden',
+        'This form has expired or was not sent from this site. Go back, reload the page and send it again.',
+      )
   }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new AppError('invalidJson', 'The body is not valid JSON.')

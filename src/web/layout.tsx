@@ -7,7 +7,20 @@ export const SITE_NAME = 'Hortus'
 export const ATTRIBUTION =
   'Plant data: Hortus contributors and the sources named on each plant, CC BY-SA 4.0. Credit “Hortus” with a link to this site, and share what you build from the data under the same licence.'
 
-export function Layout({ title, children }: { title: string; children: Children }): JSX.Element {
+/** The logged-in person, as the navigation shows them; null for a visitor. */
+export interface Viewer {
+  name: string
+}
+
+export function Layout({
+  title,
+  viewer = null,
+  children,
+}: {
+  title: string
+  viewer?: Viewer | null
+  children: Children
+}): JSX.Element {
   return (
     <>
       {'<!doctype html>'}
@@ -26,6 +39,19 @@ export function Layout({ title, children }: { title: string; children: Children 
             <nav aria-label="Main">
               <a href="/search">Search</a>
               <a href="/docs">API docs</a>
+              {viewer ? (
+                <>
+                  <a href="/account/keys">My API keys</a>
+                  <a href="/logout">
+                    Log out <span class="who" safe>{`(${viewer.name})`}</span>
+                  </a>
+                </>
+              ) : (
+                <>
+                  <a href="/login">Log in</a>
+                  <a href="/signup">Sign up</a>
+                </>
+              )}
             </nav>
           </header>
           <main>{children}</main>

@@ -17,6 +17,7 @@ import { SearchPage, type Facet } from './pages/search.tsx'
 import { PlantPage, GROWING_CONDITIONS } from './pages/plant.tsx'
 import { MessagePage } from './pages/message.tsx'
 import { plantPageView } from './plant-page.ts'
+import { viewerOf } from './viewer.ts'
 
 const HTML_TYPE = 'text/html; charset=utf-8'
 /** The attributes offered as search filters, with their most frequent values. */
@@ -37,7 +38,10 @@ const SearchQuery = Type.Object(
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
-export async function webRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function webRoutes(
+  web: FastifyInstance,
+  { store, contact }: { store: Store; contact: string | null },
+): Promise<void> {
   await web.register(fastifyStatic, {
     root: fileURLToPath(new URL('./public/', import.meta.url)),
     prefix: '/static/',
@@ -45,8 +49,11 @@ export async function webRoutes(web: FastifyInstance, { store }: { store: Store 
   })
   const page = async (reply: FastifyReply, html: JSX.Element) => reply.type(HTML_TYPE).send(await html)
 
-  web.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    page(reply, HomePage({ plants: await countAllPlants(store) })),
+  web.get('/', { schema: { hide: true } }, async (request, reply) =>
+    page(
+      reply,
+      HomePage({ plants: await countAllPlants(store), viewer: await viewerOf(request, store), contact }),
+    ),
   )
 
   web.get('/search', { schema: { hide: true, querystring: SearchQuery } }, async (request, reply) => {
@@ -63,11 +70,13 @@ export async function webRoutes(web: FastifyInstance, { store }: { store: Store 
         : []
     })
     const base = new URLSearchParams({ q, ...(filters as Record<string, string>) }).toString()
-    if (!q.trim()) return page(reply, SearchPage({ query: q, facets, plants: [], pagination: null, base }))
+    const viewer = await viewerOf(request, store)
+    if (!q.trim())
+      return page(reply, SearchPage({ query: q, facets, plants: [], pagination: null, base, viewer }))
     const result = JSON.parse(
       await searchPlants(store, { ...filters, q, page: pageNumber ?? 1, per_page: 20 }),
     ) as { plants: Plant[]; pagination: OffsetPagination }
-    return page(reply, SearchPage({ query: q, facets, ...result, base }))
+    return page(reply, SearchPage({ query: q, facets, ...result, base, viewer }))
   })
 
   web.get(
@@ -75,7 +84,8 @@ export async function webRoutes(web: FastifyInstance, { store }: { store: Store 
     { schema: { hide: true, params: Type.Object({ slug: Type.String({ maxLength: 200 }) }) } },
     async (request, reply) => {
       const { slug } = request.params as { slug: string }
-      return page(reply, PlantPage(await plantPageView(store, slug)))
+      const view = await plantPageView(store, slug)
+      return page(reply, PlantPage({ ...view, viewer: await viewerOf(request, store) }))
     },
   )
 }
@@ -84,8 +94,10 @@ export async function webRoutes(web: FastifyInstance, { store }: { store: Store 
 export function errorPage(error: AppError): JSX.Element {
   const titles: Record<number, string> = {
     400: 'That request is not right',
+    403: 'That form has expired',
     404: 'Page not found',
     405: 'Page not found',
+    429: 'Too many attempts',
     503: 'Briefly unavailable',
   }
   const title = titles[error.status] ?? (error.status >= 500 ? 'Something went wrong' : 'That did not work')

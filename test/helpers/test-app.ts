@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../src/app.ts'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import type { Store } from '../../src/db/store.ts'
+import { loadConfig, type Config } from '../../src/config.ts'
 import { openTestStore } from './test-database.ts'
 
 export interface TestApp {
@@ -30,14 +31,31 @@ export interface TestResponse {
 
 export const BRAND = 'service'
 
-export async function buildTestApp(options: Pick<AppOptions, 'requestTimeoutMs'> = {}): Promise<TestApp> {
+/** The limits a suite runs with: the HORTUS_*_LIMIT_PER_MINUTE variables (scripts/test.sh raises them for
+ * suites that are not about limits), else the defaults. */
+const limitsFromEnvironment = (): Partial<Config> => {
+  const { authFailureLimitPerMinute } = loadConfig({
+    HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: process.env.HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE,
+  })
+  return { authFailureLimitPerMinute }
+}
+
+export async function buildTestApp(
+  options: Pick<AppOptions, 'requestTimeoutMs'> & { config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const store = await openTestStore()
-  const app = await buildApp({ config: { keyBrand: BRAND, keyCacheSeconds: 0 }, store, ...options })
+  const { config, ...rest } = options
+  const app = await buildApp({
+    config: { keyBrand: BRAND, keyCacheSeconds: 0, ...limitsFromEnvironment(), ...config },
+    store,
+    ...rest,
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('no port')
   const baseUrl = `http://127.0.0.1:${address.port}`
-  const key = await createKeyPair(store, `tester-${Math.random().toString(36).slice(2)}@example.org`)
+  const tester = `tester-${Math.random().toString(36).slice(2)}`
+  const key = await createKeyPair(store, `${tester}@example.org`, '', tester)
 
   const request = async (
     method: string,

@@ -1,10 +1,17 @@
 // The home page: what Hortus is, a search box, the licence and how to credit, how to get API access.
-import { ATTRIBUTION, Layout } from '../layout.tsx'
+import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
+import { AskTheOperator } from './contact.tsx'
 import { SearchForm } from './search-form.tsx'
 
-export function HomePage({ plants }: { plants: number }): JSX.Element {
+export interface HomeView {
+  plants: number
+  viewer: Viewer | null
+  contact: string | null
+}
+
+export function HomePage({ plants, viewer, contact }: HomeView): JSX.Element {
   return (
-    <Layout title="A community plant database">
+    <Layout title="A community plant database" viewer={viewer}>
       <h1>Hortus</h1>
       <p class="lead">
         A community database of <strong safe>{plants.toLocaleString('en')}</strong> plants for food gardens,
@@ -26,10 +33,12 @@ export function HomePage({ plants }: { plants: number }): JSX.Element {
       <section>
         <h2>API access</h2>
         <p>
-          The JSON API is free for non-commercial use: create an account, then a key pair, and send it in two
-          headers (see the <a href="/docs">API docs</a>). Commercial use needs terms from the operator: ask
-          them, naming your key id.
+          The JSON API is free for non-commercial use: <a href="/signup">create an account</a>, then a key
+          pair under <a href="/account/keys">My API keys</a>, and send it in two headers (see the{' '}
+          <a href="/docs">API docs</a>). Commercial use needs terms from the operator, who then marks your key
+          as approved for commercial use.
         </p>
+        <AskTheOperator contact={contact} />
       </section>
     </Layout>
   )

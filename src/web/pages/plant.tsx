@@ -2,7 +2,7 @@
 // attributes grouped, varieties and links, the revision history, and where the data comes from.
 import type { Plant, Attribute } from '../../plants/plant.ts'
 import type { FieldChange } from '../../plants/plant-changes.ts'
-import { ATTRIBUTION, Layout } from '../layout.tsx'
+import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
 
 export interface PlantLink {
   type: 'companion-to' | 'antagonist-to'
@@ -59,7 +59,8 @@ export function PlantPage({
   links,
   revisions,
   revisionTotal,
-}: PlantView): JSX.Element {
+  viewer = null,
+}: PlantView & { viewer?: Viewer | null }): JSX.Element {
   const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
   const take = (keys: string[]) =>
     keys.flatMap((key) => {
@@ -74,7 +75,7 @@ export function PlantPage({
   const companions = links.filter((link) => link.type === 'companion-to')
   const antagonists = links.filter((link) => link.type === 'antagonist-to')
   return (
-    <Layout title={plant.name}>
+    <Layout title={plant.name} viewer={viewer}>
       <article class="plant">
         <h1 safe>{plant.name}</h1>
         <p class="scientific">

@@ -1,7 +1,7 @@
 // The search page: results of the API's search, facet filters from the attribute registry, paging.
 import type { Plant } from '../../plants/plant.ts'
 import type { OffsetPagination } from '../../paging.ts'
-import { Layout } from '../layout.tsx'
+import { Layout, type Viewer } from '../layout.tsx'
 import { SearchForm } from './search-form.tsx'
 
 export interface Facet {
@@ -19,10 +19,17 @@ export interface SearchView {
   base: string
 }
 
-export function SearchPage({ query, facets, plants, pagination, base }: SearchView): JSX.Element {
+export function SearchPage({
+  query,
+  facets,
+  plants,
+  pagination,
+  base,
+  viewer = null,
+}: SearchView & { viewer?: Viewer | null }): JSX.Element {
   const title = query ? `Search: ${query}` : 'Search'
   return (
-    <Layout title={title}>
+    <Layout title={title} viewer={viewer}>
       <h1>Search plants</h1>
       <SearchForm query={query} />
       <form class="facets" action="/search" method="get" aria-label="Filters">

@@ -1,0 +1,104 @@
+// My API keys: list, create (the secret is shown once, in the answer to the post, never stored or
+// redirected with), revoke. Only for a logged-in person; anyone else is sent to the login page.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import type { Account } from '../accounts/account.ts'
+import {
+  createAccountKey,
+  keysOfAccount,
+  revokeKey,
+  type KeyPair,
+  type KeyVerifier,
+} from '../accounts/api-keys.ts'
+import type { FormProblems } from '../accounts/account.service.ts'
+import type { Store } from '../db/store.ts'
+import { AppError } from '../errors.ts'
+import { TEXT_FORMATS } from '../text/text-formats.ts'
+import { KEY_LABEL_MAX_LENGTH, KeysPage } from './pages/keys.tsx'
+import { viewerOf } from './viewer.ts'
+import { HTML_TYPE } from './web.routes.ts'
+import { csrfCheck } from './csrf.ts'
+
+export interface KeyRoutesOptions {
+  store: Store
+  keys: KeyVerifier
+  keyBrand: string
+  contact: string | null
+}
+
+const CreateKeyBody = Type.Object({
+  label: Type.Optional(Type.String({ maxLength: 1000 })),
+  terms: Type.Optional(Type.String({ maxLength: 100 })),
+  _csrf: Type.Optional(Type.String()),
+})
+const KeyParams = Type.Object({ keyId: Type.String({ maxLength: 100 }) })
+const KeysQuery = Type.Object({ revoked: Type.Optional(Type.String({ maxLength: 100 })) })
+
+export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, contact }: KeyRoutesOptions) {
+  const headers = { id: `x-${keyBrand}-key-id`, secret: `x-${keyBrand}-key-secret` }
+
+  /** The page for `viewer`, with what the last post did. */
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    viewer: Account,
+    extra: { created?: KeyPair; label?: string; problems?: FormProblems; notice?: string } = {},
+  ) => {
+    // The page may hold a secret or a form token: no cache, shared or private, keeps it.
+    void reply.header('cache-control', 'no-store')
+    const page = KeysPage({
+      viewer,
+      csrf: reply.generateCsrf(),
+      keys: await keysOfAccount(store, viewer.id),
+      headers,
+      origin: `${request.protocol}://${request.host}`,
+      contact,
+      ...extra,
+    })
+    return reply.type(HTML_TYPE).send(await page)
+  }
+
+  web.get('/account/keys', { schema: { hide: true, querystring: KeysQuery } }, async (request, reply) => {
+    const viewer = await viewerOf(request, store)
+    if (!viewer) return reply.redirect('/login', 303)
+    const revoked = (request.query as { revoked?: string }).revoked
+    const notice = revoked ? `Key ${revoked} is revoked: the API refuses it from now on.` : undefined
+    return render(request, reply, viewer, { notice })
+  })
+
+  web.post(
+    '/account/keys',
+    { preHandler: csrfCheck(web), schema: { hide: true, body: CreateKeyBody } },
+    async (request, reply) => {
+      const viewer = await viewerOf(request, store)
+      if (!viewer) return reply.redirect('/login', 303)
+      const { label: given = '', terms } = request.body as { label?: string; terms?: string }
+      const label = given.trim()
+      const problems: FormProblems = {}
+      if (label.length > KEY_LABEL_MAX_LENGTH) problems.label = `At most ${KEY_LABEL_MAX_LENGTH} characters.`
+      else if (!TEXT_FORMATS['single-line'](label)) problems.label = 'One line of text, please.'
+      if (terms !== 'accepted') problems.terms = 'A key needs the non-commercial terms accepted.'
+      if (Object.keys(problems).length > 0) {
+        void reply.code(422)
+        return render(request, reply, viewer, { label, problems })
+      }
+      const created = await createAccountKey(store, viewer.id, label)
+      return render(request, reply.code(201), viewer, { created })
+    },
+  )
+
+  web.post(
+    '/account/keys/:keyId/revoke',
+    { preHandler: csrfCheck(web), schema: { hide: true, params: KeyParams } },
+    async (request, reply) => {
+      const viewer = await viewerOf(request, store)
+      if (!viewer) return reply.redirect('/login', 303)
+      const { keyId } = request.params as { keyId: string }
+      if (!(await revokeKey(store, keyId, viewer.id)))
+        throw new AppError('notFound', `You have no active key ${keyId}.`)
+      // This process refuses the key on its very next request; others when their cache entry expires.
+      keys.forget(keyId)
+      return reply.redirect(`/account/keys?revoked=${encodeURIComponent(keyId)}`, 303)
+    },
+  )
+}

@@ -1,0 +1,40 @@
+// The website as one plugin: the parts pages need and the API does not (cookies, form bodies, CSRF tokens,
+// per-address limits on sign-up and login), then the pages themselves. The API never sees these plugins.
+import type { FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import csrf from '@fastify/csrf-protection'
+import rateLimit from '@fastify/rate-limit'
+import type { KeyVerifier } from '../accounts/api-keys.ts'
+import type { Store } from '../db/store.ts'
+import { AppError } from '../errors.ts'
+import { accountRoutes } from './account.routes.ts'
+import { keyRoutes } from './keys.routes.ts'
+import { webRoutes } from './web.routes.ts'
+
+export interface WebsiteOptions {
+  store: Store
+  keys: KeyVerifier
+  keyBrand: string
+  contact: string | null
+  authAttemptsPerMinute: number
+}
+
+/** Forms are small: the largest is sign-up, three fields. */
+const FORM_BODY_LIMIT = 16 * 1024
+
+export async function website(web: FastifyInstance, options: WebsiteOptions): Promise<void> {
+  const { store, contact } = options
+  await web.register(cookie)
+  await web.register(formbody, { bodyLimit: FORM_BODY_LIMIT })
+  // The token's secret lives in its own cookie, so a visitor's forms need no session row.
+  await web.register(csrf, { cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure: 'auto' } })
+  await web.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('tooManyRequests', `Too many attempts from your address. Try again in ${context.after}.`),
+  })
+  await web.register(webRoutes, { store, contact })
+  await web.register(accountRoutes, { store, attemptsPerMinute: options.authAttemptsPerMinute })
+  await web.register(keyRoutes, { store, keys: options.keys, keyBrand: options.keyBrand, contact })
+}
