@@ -79,6 +79,10 @@ export async function logIn(store: Store, email: string, password: string): Prom
   return { id: Number(row.id), email: row.email, name: row.name }
 }
 
+export async function accountExists(store: Store, email: string): Promise<boolean> {
+  return (await repo.findAccountByEmail(store.db, normalizeEmail(email))) !== undefined
+}
+
 /** The operator sets a password (`hortus accounts set-password`): CLI-made accounts can then log in. */
 export async function setPassword(store: Store, email: string, password: string): Promise<boolean> {
   const problem = passwordProblem(password)

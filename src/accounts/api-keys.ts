@@ -86,7 +86,7 @@ export class KeyVerifier {
     const cached = this.cache.get(keyId)
     if (cached && cached.expires > Date.now()) {
       if (!timingSafeEqual(cached.hash, given)) return null
-      this.recordUse(keyId)
+      await this.recordUse(keyId)
       return cached.account
     }
 
@@ -101,19 +101,19 @@ export class KeyVerifier {
       if (this.cache.size > 10_000) this.cache.clear()
       this.cache.set(keyId, { hash: stored, account, expires: Date.now() + this.cacheSeconds * 1000 })
     }
-    this.recordUse(keyId)
+    await this.recordUse(keyId)
     return account
   }
 
-  /** Notes that the key was used, without making the request wait for the write. Minute precision is
-   * what the keys page shows, and it keeps the API's reads from becoming writes. */
-  private recordUse(keyId: string): void {
+  /** Notes that the key was used: at most once a minute per key and process, the precision the keys page
+   * shows, so that the API's reads do not all become writes. */
+  private async recordUse(keyId: string): Promise<void> {
     const now = Date.now()
     if (now - (this.usesRecorded.get(keyId) ?? 0) < 60_000) return
     if (this.usesRecorded.size > 10_000) this.usesRecorded.clear()
     this.usesRecorded.set(keyId, now)
-    // A failed write (the database busy or closing) only loses a "last used" time.
-    repo.recordKeyUse(this.store.db, keyId, new Date(now).toISOString()).catch(() => {})
+    // A failed write (the database busy or read-only for a moment) only loses a "last used" time.
+    await repo.recordKeyUse(this.store.db, keyId, new Date(now).toISOString()).catch(() => {})
   }
 
   forget(keyId: string): void {

@@ -1,6 +1,6 @@
 // `hortus accounts set-password <email>`: the password comes from standard input, never from the command
 // line (where `ps` and the shell's history would show it). At a terminal it is asked for without echo.
-import { setPassword } from '../accounts/account.service.ts'
+import { accountExists, setPassword } from '../accounts/account.service.ts'
 import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
 
 export const accountsCommand: Command = ([action, ...args]) => {
@@ -8,8 +8,10 @@ export const accountsCommand: Command = ([action, ...args]) => {
   const email = parseCommandArgs('accounts set-password', args, {}, 1).positionals[0]
   if (!email) throw new UsageError('accounts set-password needs the email.')
   return async (store) => {
-    const password = await readPassword()
-    if (!(await setPassword(store, email, password))) throw new CommandError(`No account has email ${email}.`)
+    // Asked before the password is, so a mistyped email does not cost typing one.
+    if (!(await accountExists(store, email))) throw new CommandError(`No account has email ${email}.`)
+    if (!(await setPassword(store, email, await readPassword())))
+      throw new CommandError(`No account has email ${email}.`)
     console.log(`Password set for ${email}; the account can log in on the website.`)
   }
 }

@@ -35,7 +35,9 @@ export async function accountRoutes(
   web: FastifyInstance,
   { store, attemptsPerMinute }: AccountRoutesOptions,
 ) {
-  const limited = { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } }
+  // One counter for both forms (an address gets `attemptsPerMinute` tries in all), checked when the request
+  // arrives: before its body is read, let alone a password hashed.
+  const limited = web.rateLimit({ max: attemptsPerMinute, timeWindow: 60_000 })
 
   web.get('/signup', { schema: { hide: true } }, async (request, reply) => {
     const page = SignUpPage({ viewer: await viewerOf(request, store), csrf: reply.generateCsrf() })
@@ -44,7 +46,7 @@ export async function accountRoutes(
 
   web.post(
     '/signup',
-    { config: limited, preHandler: csrfCheck(web), schema: { hide: true, body: SignUpBody } },
+    { onRequest: limited, preHandler: csrfCheck(web), schema: { hide: true, body: SignUpBody } },
     async (request, reply) => {
       const { email, name, password } = request.body as { email: string; name: string; password: string }
       const problems = await signUp(store, { email, name, password })
@@ -81,7 +83,7 @@ export async function accountRoutes(
 
   web.post(
     '/login',
-    { config: limited, preHandler: csrfCheck(web), schema: { hide: true, body: LoginBody } },
+    { onRequest: limited, preHandler: csrfCheck(web), schema: { hide: true, body: LoginBody } },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string }
       const account = await logIn(store, email, password)

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import { after, before, describe, it } from 'node:test'
+import { once } from 'node:events'
 import { buildApp } from '../../src/app.ts'
+import { logIn } from '../../src/accounts/account.service.ts'
 import type { Store } from '../../src/db/store.ts'
 import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.ts'
 
@@ -63,5 +65,65 @@ describe('hortus keys', () => {
       assert.match(error.stderr, /No active key has id hk_nope/)
       return true
     })
+  })
+
+  it('marks a key for commercial use (approve-commercial), shown in keys list', async () => {
+    const { stdout } = await hortus('keys', 'create', '--email', 'shop@example.org', '--json')
+    const pair = JSON.parse(stdout) as { key_id: string }
+    const approved = await hortus('keys', 'approve-commercial', pair.key_id)
+    assert.match(approved.stdout, /may now be used commercially/)
+    const listed = await hortus('keys', 'list', '--email', 'shop@example.org')
+    assert.match(listed.stdout, /active, commercial/)
+    await assert.rejects(hortus('keys', 'approve-commercial', 'hk_nope'), /No active key has id hk_nope/)
+  })
+
+  it('names a CLI account member-<id> unless --name is given; never after its email', async () => {
+    await hortus('keys', 'create', '--email', 'import@evil.example', '--json')
+    await hortus('keys', 'create', '--email', 'rosa@example.org', '--name', 'Rosa Gallica', '--json')
+    const reader = await openTestStore(databaseUrl)
+    try {
+      const rows = await reader.db.selectFrom('accounts').select(['email', 'name']).orderBy('id').execute()
+      const names = new Map(rows.map((row) => [row.email, row.name]))
+      assert.match(names.get('import@evil.example')!, /^member-\d+$/)
+      assert.equal(names.get('rosa@example.org'), 'Rosa Gallica')
+    } finally {
+      await reader.close()
+    }
+    await assert.rejects(
+      hortus('keys', 'create', '--email', 'other@example.org', '--name', 'Import'),
+      /is reserved/,
+    )
+  })
+})
+
+describe('hortus accounts set-password', () => {
+  it('lets an account made with the CLI log in on the website, with the password read from stdin', async () => {
+    await hortus('keys', 'create', '--email', 'fern@example.org', '--json')
+    const setPassword = async (email: string, input: string) => {
+      const child = spawn('npm', ['run', '-s', 'hortus', '--', 'accounts', 'set-password', email], {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        timeout: 60_000,
+      })
+      let stderr = ''
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      child.stdin.end(input)
+      const [code] = (await once(child, 'close')) as [number]
+      return { code, stderr }
+    }
+    assert.equal((await setPassword('fern@example.org', 'a-new-password-123\n')).code, 0)
+    const unknown = await setPassword('nobody@example.org', 'whatever-password\n')
+    assert.equal(unknown.code, 1)
+    assert.match(unknown.stderr, /No account has email nobody@example.org/)
+    const short = await setPassword('fern@example.org', 'short\n')
+    assert.equal(short.code, 1)
+    assert.match(short.stderr, /at least 10 characters/)
+
+    const store = await openTestStore(databaseUrl)
+    try {
+      assert.ok(await logIn(store, 'fern@example.org', 'a-new-password-123'))
+      assert.equal(await logIn(store, 'fern@example.org', 'another-password'), null)
+    } finally {
+      await store.close()
+    }
   })
 })
