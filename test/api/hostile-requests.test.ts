@@ -216,6 +216,11 @@ function path(r: Random, ids: number[]): string {
     '/',
     '/search',
     '/plants/{key}',
+    '/signup',
+    '/login',
+    '/logout',
+    '/account/keys',
+    '/account/keys/{key}/revoke',
   ])
   const key = r.pick(['Family', 'family', 'Edible%20parts', '%00', 'x'.repeat(300), '%E2%80%8B', 'nothing'])
   const query = Array.from({ length: r.int(4) }, () => {
