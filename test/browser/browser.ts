@@ -90,3 +90,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true, timeout: WAIT_MS })
   return path
 }
+
+/**
+ * What a screen-reader user would trip over on the page in view: an input, select or textarea without a
+ * label (or aria-label), no single h1, or a heading that skips a level (h2 → h4). Empty when all is well.
+ */
+export async function structureProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const fields = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input:not([type="hidden"]), select, textarea',
+    )
+    for (const field of fields) {
+      if ((field.labels?.length ?? 0) === 0 && !field.getAttribute('aria-label'))
+        problems.push(`no label for ${field.outerHTML.slice(0, 80)}`)
+    }
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]))
+    if (levels.filter((level) => level === 1).length !== 1) problems.push('not exactly one h1')
+    levels.forEach((level, index) => {
+      const previous = index === 0 ? 0 : levels[index - 1]!
+      if (level > previous + 1) problems.push(`h${previous} followed by h${level}`)
+    })
+    return problems
+  })
+}

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant, link } from '../helpers/factories.ts'
-import { screenshot, useBrowser } from './browser.ts'
+import { screenshot, structureProblems, useBrowser } from './browser.ts'
 
 let t: TestApp
 before(async () => {
@@ -55,6 +55,7 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     const page = await browser.newPage(test)
     const home = await page.goto(`${t.baseUrl}/`)
     await screenshot(page, 'home')
+    assert.deepEqual(await structureProblems(page), [], 'home page: labels and headings')
     assert.equal(home?.status(), 200, 'GET / answers 200')
 
     // 1. Sign up and log in.
@@ -64,6 +65,7 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     await page.getByLabel('Display name').fill('Rosa Gallica')
     await page.getByLabel('Password').fill('roses-and-thyme-2026')
     await screenshot(page, 'signup')
+    assert.deepEqual(await structureProblems(page), [], 'signup page: labels and headings')
     await page.getByRole('button', { name: 'Create account' }).click()
     await waitForPath(page, '/login')
     await page.getByLabel('Email').fill('rosa@example.org')
@@ -78,6 +80,7 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Create key' }).click()
     await page.getByRole('heading', { name: 'Your new key' }).waitFor()
     await screenshot(page, 'keys')
+    assert.deepEqual(await structureProblems(page), [], 'keys page: labels and headings')
     const keyId = await page.locator('#new-key-id').innerText()
     const secret = await page.locator('#new-key-secret').innerText()
     assert.match(keyId, /^hk_/)
@@ -94,11 +97,13 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'tomato')
     await screenshot(page, 'search')
+    assert.deepEqual(await structureProblems(page), [], 'search page: labels and headings')
     await page.locator('ol.results').getByRole('link', { name: 'Tomato', exact: true }).click()
 
     // 5. Its growing conditions, companions and history.
     await waitForPath(page, tomato.link)
     await screenshot(page, 'plant')
+    assert.deepEqual(await structureProblems(page), [], 'plant page: labels and headings')
     assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Tomato')
 
     const conditions = section(page, 'Growing conditions')
@@ -121,6 +126,7 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     // Readable on a phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 })
     await screenshot(page, 'plant-phone')
+    assert.deepEqual(await structureProblems(page), [], 'plant-phone page: labels and headings')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     assert.ok(overflow <= 0, `the plant page is ${overflow}px wider than a phone`)
 
@@ -131,6 +137,17 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: `Revoke key ${keyId}` }).click()
     await page.getByText(`Key ${keyId} is revoked`).waitFor()
     await screenshot(page, 'keys-revoked')
+    assert.deepEqual(await structureProblems(page), [], 'keys-revoked page: labels and headings')
     assert.equal((await fetchPlants(page, keyId, secret)).status, 401)
+  })
+})
+
+describe('the page structure check', () => {
+  it('finds an unlabelled input, a second h1 and a skipped heading level', async (test) => {
+    const page = await browser.newPage(test)
+    await page.setContent('<h1>a</h1><h3>b</h3><h1>c</h1><label>ok <input name="x"></label><input name="y">')
+    const problems = await structureProblems(page)
+    assert.equal(problems.length, 3, problems.join('; '))
+    assert.match(problems.join('; '), /no label for <input name="y">.*not exactly one h1.*h1 followed by h3/)
   })
 })

@@ -1,0 +1,43 @@
+// The stylesheet's colours meet WCAG AA for body text (4.5:1) in every pairing the pages use.
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { it } from 'node:test'
+
+const css = readFileSync(new URL('../../src/web/public/hortus.css', import.meta.url), 'utf8')
+const variables = Object.fromEntries(
+  [...css.matchAll(/--([a-z-]+):\s*(#[0-9a-f]{6})/gi)].map(([, name, value]) => [name!, value!]),
+)
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+}
+const contrast = (a: string, b: string): number => {
+  const [light, dark] = [luminance(variables[a]!), luminance(variables[b]!)].sort((x, y) => y - x)
+  return (light! + 0.05) / (dark! + 0.05)
+}
+
+it('has at least 4.5:1 contrast for every text colour on every background it is shown on', () => {
+  const pairs: [text: string, background: string][] = [
+    ['ink', 'paper'],
+    ['muted', 'paper'],
+    ['leaf', 'paper'],
+    ['ink', 'panel'],
+    ['muted', 'panel'],
+    ['leaf', 'panel'],
+    ['on-leaf', 'leaf'], // buttons
+    ['problem', 'paper'], // a field's problem
+    ['problem', 'problem-panel'], // a refused form's notice
+    ['ink', 'code-panel'], // code blocks
+  ]
+  for (const [text, background] of pairs)
+    assert.ok(variables[text] && variables[background], `--${text} and --${background} are defined`)
+  for (const [text, background] of pairs) {
+    const ratio = contrast(text, background)
+    assert.ok(ratio >= 4.5, `${text} on ${background}: ${ratio.toFixed(2)}:1`)
+  }
+})
