@@ -62,8 +62,9 @@ export async function buildApp({
       maxParamLength: 200,
       querystringParser: parseQueryString,
     },
-    // Clients behind a load balancer are identified by the address it forwards.
-    trustProxy: true,
+    // Behind a load balancer, clients are identified by the address it forwards, but only when it is
+    // one of the configured proxies: anyone else could write any X-Forwarded-For.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       if (!isPagePath(request.url)) return frameworkErrorReply(store, BODY_LIMIT_BYTES)(error, request, reply)

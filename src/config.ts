@@ -2,6 +2,8 @@
 // is parsed once into a frozen, typed object; a bad value stops start-up with a message that names the
 // variable and says how to fix it.
 
+import { isIP } from 'node:net'
+
 export type DatabaseUrl = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string }
 
 export interface Config {
@@ -21,6 +23,10 @@ export interface Config {
   readonly keyCacheSeconds: number
   /** Website sign-up and login attempts per client address per minute, counted before any hashing. */
   readonly authFailureLimitPerMinute: number
+  /** Addresses (or CIDR ranges, or proxy-addr's names such as `loopback`) of the proxies whose
+   * X-Forwarded-For and X-Forwarded-Proto are believed; none by default, so no client can choose the
+   * address that the log shows and the per-address limits count. */
+  readonly trustedProxies: string[]
   /** How people reach the operator (an email address or a URL), shown where the site says to ask. */
   readonly contact: string | null
 }
@@ -45,6 +51,16 @@ export function loadEnvFile(path = '.env'): void {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return
     throw new ConfigError([`${path}: ${error instanceof Error ? error.message : String(error)}`])
   }
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  const prefix = Number(bits)
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128)
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./var/hortus.db'
@@ -113,6 +129,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheSeconds: integer('HORTUS_KEY_CACHE_SECONDS', 10, 0, 3600),
     authFailureLimitPerMinute: integer('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     contact: env.HORTUS_CONTACT?.trim() || null,
+    trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  }
+  for (const proxy of config.trustedProxies) {
+    if (!isProxyAddress(proxy))
+      problems.push(
+        `HORTUS_TRUSTED_PROXIES: "${proxy}" is not an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
+      )
   }
   if (config.contact && !/^(https?:\/\/\S+|[^\s@]+@[^\s@]+)$/.test(config.contact))
     problems.push(`HORTUS_CONTACT=${config.contact}: use an email address or an http(s) URL`)

@@ -22,6 +22,9 @@ describe('loadConfig', () => {
       HORTUS_KEY_BRAND: 'Hortus',
       HORTUS_SEED: 'off',
       HORTUS_WORKERS: '2',
+      HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: '5',
+      HORTUS_CONTACT: 'plants@example.org',
+      HORTUS_TRUSTED_PROXIES: '10.0.0.1, 192.168.0.0/16,loopback',
       LOG_LEVEL: 'warn',
     })
     assert.equal(config.port, 8080)
@@ -30,6 +33,23 @@ describe('loadConfig', () => {
     assert.equal(config.keyBrand, 'hortus')
     assert.equal(config.seed, false)
     assert.equal(config.workers, 2)
+    assert.equal(config.authFailureLimitPerMinute, 5)
+    assert.equal(config.contact, 'plants@example.org')
+    assert.deepEqual(config.trustedProxies, ['10.0.0.1', '192.168.0.0/16', 'loopback'])
+  })
+
+  it('trusts no proxy unless told, and refuses what is not an address', () => {
+    assert.deepEqual(loadConfig({}).trustedProxies, [])
+    assert.throws(
+      () => loadConfig({ HORTUS_TRUSTED_PROXIES: '10.0.0.1,example.com,10.0.0.0/33', HORTUS_CONTACT: 'x' }),
+      (error: ConfigError) => {
+        assert.equal(error.problems.length, 3)
+        assert.match(error.message, /"example\.com" is not an IP address/)
+        assert.match(error.message, /"10\.0\.0\.0\/33"/)
+        assert.match(error.message, /HORTUS_CONTACT=x/)
+        return true
+      },
+    )
   })
 
   it('lists every bad variable at once', () => {

@@ -72,14 +72,27 @@ describe('sign up, log in, log out', () => {
     assert.equal(after.location, '/login')
   })
 
-  it('marks the session cookie Secure behind TLS (X-Forwarded-Proto: https)', async () => {
+  it('marks the session cookie Secure behind TLS, believing only a trusted proxy', async () => {
     const details = person()
     await signedUp(details)
-    const visitor = new Visitor(t.baseUrl, { 'x-forwarded-proto': 'https' })
-    await visitor.get('/login')
-    const login = await visitor.post('/login', { email: details.email, password: details.password })
-    const session = login.cookies.find((line) => line.startsWith('hortus_session='))
-    assert.match(session ?? '', /; Secure/)
+    const viaProxy = async (baseUrl: string) => {
+      const visitor = new Visitor(baseUrl, { 'x-forwarded-proto': 'https' })
+      await visitor.get('/login')
+      const login = await visitor.post('/login', { email: details.email, password: details.password })
+      return login.cookies.find((line) => line.startsWith('hortus_session='))!
+    }
+    assert.doesNotMatch(await viaProxy(t.baseUrl), /Secure/, 'no proxy is trusted by default')
+    const behindProxy = await buildApp({
+      config: { keyBrand: 'service', keyCacheSeconds: 0, trustedProxies: ['127.0.0.1'] },
+      store: t.store,
+    })
+    await behindProxy.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const port = (behindProxy.server.address() as { port: number }).port
+      assert.match(await viaProxy(`http://127.0.0.1:${port}`), /; Secure/)
+    } finally {
+      await behindProxy.close()
+    }
   })
 
   it('answers a sign-up with a registered email exactly as a new one, and changes nothing', async () => {
@@ -220,6 +233,10 @@ describe('forms are protected', () => {
       const signUp = await visitor.post('/signup', person())
       assert.equal(signUp.status, 429, 'sign-up shares the limit')
       assert.equal((await visitor.get('/')).status, 200, 'pages are not limited')
+      const forged = new Visitor(limited.baseUrl, { 'x-forwarded-for': '203.0.113.9' })
+      await forged.get('/login')
+      const evaded = await forged.post('/login', { email: 'a@example.org', password: 'wrong-password' })
+      assert.equal(evaded.status, 429, 'X-Forwarded-For from an untrusted client changes nothing')
     } finally {
       await limited.close()
     }
