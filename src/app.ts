@@ -26,6 +26,7 @@ import { linkRoutes } from './links/links.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
 import { HTML_TYPE, errorPage, isPagePath, webRoutes } from './web/web.routes.ts'
+import { docsRoutes } from './web/docs.routes.ts'
 import helmet from '@fastify/helmet'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
@@ -191,6 +192,7 @@ export async function buildApp({
     { prefix: '/api' },
   )
   await app.register(webRoutes, { store })
+  await app.register(docsRoutes, { openApiDocument: () => app.swagger() })
 
   return app
 }
