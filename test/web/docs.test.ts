@@ -145,6 +145,24 @@ describe('GET /docs', () => {
     }
   })
 
+  it('has unique ids, a target for every link within the page, and headings in order', async () => {
+    const { html } = await visit('/docs')
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]!)
+    assert.equal(new Set(ids).size, ids.length, 'ids are unique')
+    const targets = new Set([...html.matchAll(/ href="#([^"]+)"/g)].map((match) => match[1]!))
+    assert.deepEqual(
+      [...targets].filter((target) => !ids.includes(target)),
+      [],
+    )
+    const levels = [...html.matchAll(/<h([1-6])[ >]/g)].map((match) => Number(match[1]))
+    assert.equal(levels[0], 1)
+    assert.equal(levels.filter((level) => level === 1).length, 1, 'one h1')
+    levels.forEach((level, index) => {
+      if (index > 0)
+        assert.ok(level <= levels[index - 1]! + 1, `h${levels[index - 1]} is followed by h${level}`)
+    })
+  })
+
   it('builds the example URLs from the address the visitor used, and escapes what it shows', async () => {
     const port = new URL(t.baseUrl).port
     const proxied = await rawRequest(
