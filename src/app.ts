@@ -200,6 +200,7 @@ export async function buildApp({
     keyBrand: config.keyBrand,
     contact: config.contact,
     authAttemptsPerMinute: config.authFailureLimitPerMinute,
+    openApiDocument: () => app.swagger(),
   })
 
   return app

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module'
 import type { SwaggerOptions } from '@fastify/swagger'
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox'
+import { withExample } from './openapi-examples.ts'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
 
@@ -33,6 +34,13 @@ export function component<T extends TSchema>(name: string, schema: T): TUnsafe<S
 /** Every schema declared by component(), for app.addSchema: the route modules have been imported by then. */
 export function componentSchemas(): TSchema[] {
   return [...schemasByName.values()]
+}
+
+/** The description of the named schema a `{$ref: '<name>#'}` points to. */
+const describeReference = (schema: { $ref?: unknown }): string | undefined => {
+  if (typeof schema.$ref !== 'string') return undefined
+  const named: { description?: unknown } | undefined = schemasByName.get(schema.$ref.replace(/#$/, ''))
+  return typeof named?.description === 'string' ? named.description : undefined
 }
 
 export function openApiOptions(keyBrand: string): SwaggerOptions {
@@ -69,8 +77,9 @@ export function openApiOptions(keyBrand: string): SwaggerOptions {
         typeof json.$id === 'string' ? json.$id : `def-${i}`,
     },
     // Routes served without a key (config.public) say so; the document's `security` covers the others.
+    // Each operation gets its example request and response (openapi-examples.ts).
     transform: ({ schema, url, route }) => ({
-      schema: route.config?.public ? { ...schema, security: [] } : schema,
+      schema: withExample(route.config?.public ? { ...schema, security: [] } : schema, describeReference),
       url: url.replace(/^\/api/, ''),
     }),
   }

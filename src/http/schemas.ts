@@ -5,7 +5,10 @@ import { component } from './openapi.ts'
 export const ErrorSchema = component(
   'Error',
   Type.Object(
-    { error: Type.String(), msg: Type.String() },
+    {
+      error: Type.String({ description: 'What went wrong, in words that do not change: "not found".' }),
+      msg: Type.String({ description: 'What exactly was wrong, and what to do about it.' }),
+    },
     { description: 'Every error: a short stable description and what to do about it.' },
   ),
 )

@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts'
 import { accountRoutes } from './account.routes.ts'
 import { keyRoutes } from './keys.routes.ts'
 import { webRoutes } from './web.routes.ts'
+import { docsRoutes, type DocsOptions } from './docs.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -18,6 +19,8 @@ export interface WebsiteOptions {
   keyBrand: string
   contact: string | null
   authAttemptsPerMinute: number
+  /** The API's OpenAPI document, which /docs renders. */
+  openApiDocument: DocsOptions['openApiDocument']
 }
 
 /** Forms are small: the largest is sign-up, three fields. */
@@ -37,4 +40,5 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
   await web.register(webRoutes, { store, contact })
   await web.register(accountRoutes, { store, attemptsPerMinute: options.authAttemptsPerMinute })
   await web.register(keyRoutes, { store, keys: options.keys, keyBrand: options.keyBrand, contact })
+  await web.register(docsRoutes, { store, openApiDocument: options.openApiDocument })
 }

@@ -81,13 +81,14 @@ export function useBrowser(): BrowserUnderTest {
 
 /**
  * Saves a full-page screenshot as test-results/<dialect>/<name>.png (overwritten on each run) and returns
- * its path: the pages as a person would see them, to look at after a run.
+ * its path: the pages as a person would see them, to look at after a run. `fullPage: false` keeps what is
+ * on screen, for a page too long to look at whole.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   const dir = join(RESULTS, TEST_DIALECT)
   mkdirSync(dir, { recursive: true })
   const path = join(dir, `${name}.png`)
-  await page.screenshot({ path, fullPage: true, timeout: WAIT_MS })
+  await page.screenshot({ path, fullPage, timeout: WAIT_MS })
   return path
 }
 

@@ -1,0 +1,349 @@
+// An example request and response for every operation, by operationId: the swagger transform in openapi.ts
+// puts them into the document (parameter `example`, request and response media `example`), so clients of
+// /api/openapi.json get them and the /docs page shows them. They are what the API answers on the starter
+// dataset (Tomato is plant 1790 there), shortened to one or two items per list. test/api/openapi.test.ts
+// validates each against its operation's schemas, so a changed schema cannot leave its example behind.
+
+export interface OperationExample {
+  /** Path parameters, as they appear in the URL. */
+  params?: Record<string, string>
+  /** Query parameters the example sends; the others are left out. */
+  query?: Record<string, string | number>
+  /** The JSON body, for operations that take one. */
+  body?: Record<string, unknown>
+  /** The body of the success response (the operation's one 2xx status). */
+  response: unknown
+}
+
+const TOMATO = {
+  id: 1790,
+  type: 'Plant',
+  scientific_name: 'Solanum lycopersicum',
+  name: 'Tomato',
+  version: 56,
+  description:
+    'The tomato is the fruit of the tomato plant, a member of the Nightshade family (Solanaceae). The fruit grows on a small compact bush.',
+  link: '/plants/solanum-lycopersicum-tomato',
+  slug: 'solanum-lycopersicum-tomato',
+  parent_id: null,
+  updated_at: '2026-05-14T09:20:23.839Z',
+  created_at: '2026-05-14T09:20:22.533Z',
+  images: { thumb: null, title: null },
+  data: [
+    { key: 'Alternate name', value: 'Tomate' },
+    { key: 'Family', value: 'Solanaceae' },
+    { key: 'Edible', value: 'true' },
+    { key: 'Edible parts', value: 'Fruit' },
+    { key: 'Wikipedia', value: 'https://en.wikipedia.org/wiki/Tomato' },
+    { key: 'Light requirement', value: 'Full sun' },
+    { key: 'Height', value: '0.45' },
+    { key: 'Width', value: '0.45' },
+  ],
+}
+
+const GLOSSY_ABELIA = {
+  id: 1,
+  type: 'Plant',
+  scientific_name: 'Abelia × grandiflora',
+  name: 'Glossy abelia',
+  version: 1,
+  description: '',
+  link: '/plants/abelia-grandiflora-glossy-abelia',
+  slug: 'abelia-grandiflora-glossy-abelia',
+  parent_id: null,
+  updated_at: '2026-05-14T09:20:19.465Z',
+  created_at: '2026-05-14T09:20:19.465Z',
+  images: { thumb: null, title: null },
+  data: [
+    { key: 'Family', value: 'Caprifoliaceae' },
+    { key: 'Life cycle', value: 'Perennial' },
+    { key: 'Light requirement', value: 'Full sun, partial sun/shade, full shade' },
+    { key: 'Water requirement', value: 'Moist' },
+    { key: 'Soil type', value: 'Light (sandy), medium' },
+    { key: 'Soil pH', value: '5.7-7.0' },
+    { key: 'USDA Hardiness zone', value: '5' },
+    { key: 'Height', value: '1.83' },
+    { key: 'USDA PLANTS', value: 'https://plants.usda.gov/plant-profile/ABGR4' },
+  ],
+}
+
+const OKRA = {
+  id: 2,
+  type: 'Plant',
+  scientific_name: 'Abelmoschus esculentus',
+  name: 'Okra',
+  version: 15,
+  description:
+    "Okra is a frost-tender annual grown for it's edible seed pods and, less commonly, it's leaves and stems. Plants can be green or red.",
+  link: '/plants/abelmoschus-esculentus-okra',
+  slug: 'abelmoschus-esculentus-okra',
+  parent_id: null,
+  updated_at: '2026-05-14T09:20:23.440Z',
+  created_at: '2026-05-14T09:20:19.471Z',
+  images: { thumb: null, title: null },
+  data: [
+    { key: 'Alternate name', value: "ladies' fingers, bhindi, bamia, gumbo" },
+    { key: 'Family', value: 'Malvaceae' },
+    { key: 'Edible parts', value: 'Seedpod' },
+    { key: 'Light requirement', value: 'Full sun' },
+    { key: 'Height', value: '2.5' },
+  ],
+}
+
+const ADORATION_TOMATO = {
+  id: 2275,
+  type: 'Variety',
+  scientific_name: 'Solanum lycopersicum',
+  name: 'Adoration tomato',
+  version: 1,
+  description: '',
+  link: '/plants/solanum-lycopersicum-adoration-tomato',
+  slug: 'solanum-lycopersicum-adoration-tomato',
+  parent_id: 1790,
+  updated_at: '2026-05-14T09:20:23.299Z',
+  created_at: '2026-05-14T09:20:23.299Z',
+  images: { thumb: null, title: null },
+  data: [
+    { key: 'Family', value: 'Solanaceae' },
+    { key: 'Edible parts', value: 'Fruit' },
+    { key: 'Wikipedia', value: 'https://en.wikipedia.org/wiki/Adoration_%28Tomato%29' },
+  ],
+}
+
+/** The variety the write examples create (the next id after the starter dataset's 2,344 plants). */
+const NEW_VARIETY = {
+  id: 2345,
+  type: 'Variety',
+  scientific_name: 'Solanum lycopersicum',
+  name: 'Principe Borghese tomato',
+  version: 1,
+  description: 'A small plum tomato bred for drying.',
+  link: '/plants/solanum-lycopersicum-principe-borghese-tomato',
+  slug: 'solanum-lycopersicum-principe-borghese-tomato',
+  parent_id: 1790,
+  updated_at: '2026-05-14T10:02:41.118Z',
+  created_at: '2026-05-14T10:02:41.118Z',
+  images: { thumb: null, title: null },
+  data: [
+    { key: 'Edible parts', value: 'Fruit' },
+    { key: 'Life cycle', value: 'Annual' },
+  ],
+}
+
+const BASIL_LINK = {
+  id: 1110,
+  type: 'companion-to',
+  plant_id: 1453,
+  name: 'Basil',
+  scientific_name: 'Ocimum basilicum',
+  note: 'Basil planted between tomatoes keeps thrips away (seed catalogue, p. 12).',
+  author: 'Ada Gardener',
+  created_at: '2026-05-14T10:05:09.853Z',
+}
+
+const page = (pageNumber: number, perPage: number, total: number) => ({
+  page: pageNumber,
+  per_page: perPage,
+  total,
+  total_pages: Math.ceil(total / perPage),
+})
+
+export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
+  listPlants: {
+    query: { per_page: 1 },
+    response: {
+      plants: [GLOSSY_ABELIA],
+      pagination: { per_page: 1, total: 2344, last_id: 1, has_more: true },
+    },
+  },
+  createPlant: {
+    body: {
+      scientific_name: 'Solanum lycopersicum',
+      name: 'Principe Borghese tomato',
+      type: 'Variety',
+      parent_id: 1790,
+      description: 'A small plum tomato bred for drying.',
+      data: [
+        { key: 'Edible parts', value: 'Fruit' },
+        { key: 'Life cycle', value: 'Annual' },
+      ],
+      note: 'Added from the seed catalogue.',
+    },
+    response: NEW_VARIETY,
+  },
+  getPlant: { params: { id: '1790' }, response: TOMATO },
+  updatePlant: {
+    params: { id: '2345' },
+    body: { version: 1, note: 'Height from the seed catalogue.', data: [{ key: 'Height', value: '1.2' }] },
+    response: {
+      ...NEW_VARIETY,
+      version: 2,
+      updated_at: '2026-05-14T10:03:15.833Z',
+      data: [...NEW_VARIETY.data, { key: 'Height', value: '1.2' }],
+    },
+  },
+  listVarieties: {
+    params: { id: '1790' },
+    query: { per_page: 1 },
+    response: { plants: [ADORATION_TOMATO], pagination: page(1, 1, 44) },
+  },
+  listCompanions: {
+    params: { id: '1790' },
+    query: { per_page: 1 },
+    response: { plants: [OKRA], pagination: page(1, 1, 43) },
+  },
+  listRevisions: {
+    params: { id: '2345' },
+    query: { per_page: 2 },
+    response: {
+      revisions: [
+        {
+          version: 2,
+          note: 'Height from the seed catalogue.',
+          author: 'Ada Gardener',
+          created_at: '2026-05-14T10:03:15.833Z',
+          changes: [{ field: 'data.Height', from: null, to: '1.2' }],
+        },
+        {
+          version: 1,
+          note: 'Added from the seed catalogue.',
+          author: 'Ada Gardener',
+          created_at: '2026-05-14T10:02:41.118Z',
+          changes: [
+            { field: 'type', from: null, to: 'Variety' },
+            { field: 'scientific_name', from: null, to: 'Solanum lycopersicum' },
+            { field: 'name', from: null, to: 'Principe Borghese tomato' },
+            { field: 'description', from: null, to: 'A small plum tomato bred for drying.' },
+            { field: 'parent_id', from: null, to: 1790 },
+            { field: 'slug', from: null, to: 'solanum-lycopersicum-principe-borghese-tomato' },
+            { field: 'data.Edible parts', from: null, to: 'Fruit' },
+            { field: 'data.Life cycle', from: null, to: 'Annual' },
+          ],
+        },
+      ],
+      pagination: page(1, 2, 2),
+    },
+  },
+  listLinks: {
+    params: { id: '1790' },
+    query: { type: 'companion-to', per_page: 1 },
+    response: {
+      links: [
+        {
+          id: 451,
+          type: 'companion-to',
+          plant_id: 33,
+          name: 'Yarrow',
+          scientific_name: 'Achillea millefolium',
+          note: 'Source: Wikipedia contributors, "List of companion plants" (CC BY-SA 4.0, https://en.wikipedia.org/wiki/List_of_companion_plants): yarrow helps tomatoes.',
+          author: 'import',
+          created_at: '2026-05-14T09:20:23.440Z',
+        },
+      ],
+      pagination: page(1, 1, 55),
+    },
+  },
+  createLink: {
+    params: { id: '2345' },
+    body: { plant_id: 1453, type: 'companion-to', note: BASIL_LINK.note },
+    response: BASIL_LINK,
+  },
+  removeLink: {
+    params: { id: '2345', link_id: '1110' },
+    body: { note: 'Already linked on Tomato, the parent plant.' },
+    response: {
+      ...BASIL_LINK,
+      removed_at: '2026-05-14T10:07:44.890Z',
+      removed_note: 'Already linked on Tomato, the parent plant.',
+      removed_by: 'Ada Gardener',
+    },
+  },
+  searchPlants: {
+    query: { q: 'tomato', per_page: 1 },
+    response: { plants: [TOMATO], pagination: page(1, 1, 53) },
+  },
+  searchPlantsWithBody: {
+    body: { scientific_name: 'Solanum lycopersicum', type: 'Plant', name: 'Tomato' },
+    response: { plants: [TOMATO] },
+  },
+  listAttributes: {
+    response: {
+      attributes: [
+        {
+          key: 'Family',
+          plants: 2324,
+          values: [
+            { value: 'Poaceae or gramineae', plants: 392 },
+            { value: 'Asteraceae or compositae', plants: 191 },
+          ],
+        },
+        {
+          key: 'Light requirement',
+          plants: 1971,
+          values: [
+            { value: 'Full sun', plants: 1952 },
+            { value: 'partial sun/shade', plants: 902 },
+            { value: 'full shade', plants: 402 },
+          ],
+        },
+      ],
+    },
+  },
+  listAttributeValues: {
+    params: { key: 'light requirement' },
+    query: { per_page: 2 },
+    response: {
+      key: 'Light requirement',
+      plants: 1971,
+      values: [
+        { value: 'Full sun', plants: 1952 },
+        { value: 'partial sun/shade', plants: 902 },
+      ],
+      pagination: page(1, 2, 3),
+    },
+  },
+  checkHealth: { response: { status: 'ok', database: 'ok' } },
+}
+
+type Schema = Record<string, unknown>
+
+/**
+ * The route schema with its operation's example: `examples` on each parameter that has one, on the body
+ * and on the success response, which @fastify/swagger turns into `example` on the parameter and on the
+ * media types. Copies: the schemas Fastify validates and serialises with are left as they are.
+ */
+export function withExample<T extends object>(route: T, describeReference: (schema: Schema) => unknown): T {
+  const schema = route as Schema
+  const example = OPERATION_EXAMPLES[String(schema.operationId)]
+  if (!example) return route
+  const withValues = (part: unknown, values: Record<string, unknown> | undefined) => {
+    const object = part as { properties?: Record<string, Schema> } | undefined
+    if (!object?.properties || !values) return part
+    const properties = Object.fromEntries(
+      Object.entries(object.properties).map(([name, property]) =>
+        name in values ? [name, { ...property, examples: [values[name]] }] : [name, property],
+      ),
+    )
+    return { ...object, properties }
+  }
+  // @fastify/swagger drops whatever stands next to a $ref, so the success response is given as its media
+  // type, which it keeps as written.
+  const response = { ...(schema.response as Record<string, Schema>) }
+  const success = Object.keys(response).find((status) => /^2\d\d$/.test(status))
+  if (success) {
+    const body = response[success]!
+    response[success] = {
+      description: body.description ?? describeReference(body),
+      content: { 'application/json': { schema: body, example: example.response } },
+    }
+  }
+  return {
+    ...route,
+    params: withValues(schema.params, example.params),
+    querystring: withValues(schema.querystring, example.query),
+    ...(schema.body && example.body
+      ? { body: { ...(schema.body as Schema), examples: [example.body] } }
+      : {}),
+    response,
+  }
+}
