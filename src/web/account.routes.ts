@@ -19,13 +19,13 @@ export interface AccountRoutesOptions {
 
 // Field sizes are bounded here; what a field must look like is the service's to say, on the form.
 const SignUpBody = Type.Object({
-  email: Type.String({ maxLength: 1000 }),
-  name: Type.String({ maxLength: 1000 }),
+  email: Type.String({ format: 'single-line', maxLength: 1000 }),
+  name: Type.String({ format: 'single-line', maxLength: 1000 }),
   password: Type.String({ maxLength: 1000 }),
   _csrf: Type.Optional(Type.String()),
 })
 const LoginBody = Type.Object({
-  email: Type.String({ maxLength: 1000 }),
+  email: Type.String({ format: 'single-line', maxLength: 1000 }),
   password: Type.String({ maxLength: 1000 }),
   _csrf: Type.Optional(Type.String()),
 })

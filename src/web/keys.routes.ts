@@ -31,8 +31,8 @@ const CreateKeyBody = Type.Object({
   terms: Type.Optional(Type.String({ maxLength: 100 })),
   _csrf: Type.Optional(Type.String()),
 })
-const KeyParams = Type.Object({ keyId: Type.String({ maxLength: 100 }) })
-const KeysQuery = Type.Object({ revoked: Type.Optional(Type.String({ maxLength: 100 })) })
+const KeyParams = Type.Object({ keyId: Type.String({ format: 'single-line', maxLength: 100 }) })
+const KeysQuery = Type.Object({ revoked: Type.Optional(Type.String({ format: 'single-line', maxLength: 100 })) })
 
 export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, contact }: KeyRoutesOptions) {
   const headers = { id: `x-${keyBrand}-key-id`, secret: `x-${keyBrand}-key-secret` }

@@ -81,7 +81,7 @@ export async function webRoutes(
 
   web.get(
     '/plants/:slug',
-    { schema: { hide: true, params: Type.Object({ slug: Type.String({ maxLength: 200 }) }) } },
+    { schema: { hide: true, params: Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) }) } },
     async (request, reply) => {
       const { slug } = request.params as { slug: string }
       const view = await plantPageView(store, slug)

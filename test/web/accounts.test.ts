@@ -147,6 +147,20 @@ describe('sign up, log in, log out', () => {
     assert.ok(!answer.html.includes('value="short"'))
     assert.match(answer.html, /aria-invalid="true" aria-describedby="password-problem/)
   })
+
+  it('refuses NUL and control characters in the form with a page, on both databases', async () => {
+    const visitor = new Visitor(t.baseUrl)
+    await visitor.get('/signup')
+    const answer = await visitor.post('/signup', { ...person(), email: 'a\u0000b@example.org' })
+    assert.equal(answer.status, 422)
+    await visitor.get('/login')
+    assert.equal((await visitor.post('/login', { email: '\u0000', password: 'x' })).status, 422)
+    assert.equal((await visitor.get('/plants/%00')).status, 404)
+    const keyholder = await signedUp()
+    await keyholder.get('/account/keys')
+    assert.equal((await keyholder.post('/account/keys/hk_%00/revoke')).status, 404)
+    assert.equal((await keyholder.get('/account/keys?revoked=%00')).status, 400)
+  })
 })
 
 describe('display names', () => {
