@@ -37,11 +37,17 @@ export function deletionVariants(word: string, depth: number): string[] {
   return [...found]
 }
 
-/** The variants a vocabulary word is stored with: itself and its one-letter deletions. */
+/** Vocabulary words up to this length get two-letter deletions when they have 8 letters or more. */
+export const MAX_TWO_DELETION_LENGTH = 16
+
+/** The variants a vocabulary word is stored with: itself and its one-letter deletions, and from 8 letters
+ * its two-letter deletions too. A typed word within 2 edits of an 8-letter word may need two deletions on
+ * each side (two substitutions: "strawbarry"); a shorter word within reach of a typed word of 8 letters or
+ * more is missing at least one of them, so one deletion on its side is enough. */
 export function storedVariants(word: string): string[] {
   const length = [...word].length
   if (length < MIN_VARIANT_LENGTH || length > MAX_FUZZY_LENGTH + 2) return []
-  return deletionVariants(word, 1)
+  return deletionVariants(word, length >= 8 && length <= MAX_TWO_DELETION_LENGTH ? 2 : 1)
 }
 
 /** Damerau–Levenshtein distance (optimal string alignment: insertions, deletions, substitutions and swaps

@@ -57,15 +57,18 @@ export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
     }
     return splits
   }
-  const joins = positions.slice(1).map((word, index) => `${positions[index]}${word}`)
+  const pairs = positions.slice(1).map((word, index) => `${positions[index]}${word}`)
   const vocabulary = await findWords(db, [
     ...distinct,
     ...distinct.flatMap(wordForms),
     ...distinct.flatMap((word) => splitsOf(word).flat()),
-    ...joins,
+    ...pairs,
+    ...pairs.flatMap(wordForms),
   ])
   const isWord = (word: string) => (vocabulary.get(word)?.plants ?? 0) > 0
   const isNameWord = (word: string) => (vocabulary.get(word)?.namePlants ?? 0) > 0
+  // Two neighbouring words joined, as the names write them ("black currants" → "blackcurrant").
+  const joins = pairs.map((pair) => [pair, ...wordForms(pair)].find(isNameWord))
 
   const corrections = await corrected(
     db,
@@ -109,8 +112,8 @@ export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
   for (let index = 0; index < positions.length; index++) {
     const word = positions[index]!
     const next = positions[index + 1]
-    const joined = next === undefined ? undefined : `${word}${next}`
-    if (joined !== undefined && next !== undefined && isNameWord(joined)) {
+    const joined = joins[index]
+    if (joined !== undefined && next !== undefined) {
       groups.push({
         any: [
           { all: [groupOf(word), groupOf(next)] },
@@ -125,13 +128,16 @@ export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
     groups.push(groupOf(word))
   }
 
+  // A name's possessive is two words ("St. John's wort" is "st john s wort"), typed as one ("johns").
+  const possessive = (word: string) =>
+    word.length > 3 && word.endsWith('s') && isNameWord(word.slice(0, -1)) ? [`${word.slice(0, -1)} s`] : []
   const exactChoices = positions.map((word) => {
     const { forms, splits } = alternatives.get(word)!
-    return [word, ...forms, ...splits.map((parts) => parts.join(' '))]
+    return [word, ...forms, ...splits.map((parts) => parts.join(' ')), ...possessive(word)]
   })
   const phrases = new Set(combinations(exactChoices))
   joins.forEach((joined, index) => {
-    if (isNameWord(joined)) {
+    if (joined !== undefined) {
       phrases.add([...positions.slice(0, index), joined, ...positions.slice(index + 2)].join(' '))
     }
   })

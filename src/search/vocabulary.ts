@@ -10,6 +10,8 @@ import { nameRows, plantWords, type SearchText } from './search-text.ts'
 
 // Rows per statement: keeps each under SQLite's bound-parameter limit.
 const CHUNK = 200
+// Variant rows are many and have two columns: larger statements, still under either database's limit.
+const VARIANT_CHUNK = 2000
 
 interface WordCount {
   word: string
@@ -69,7 +71,7 @@ export async function applyWordTally(tx: Tx, tally: WordTally): Promise<void> {
     .filter((word) => !known.has(word))
     .flatMap((word) => storedVariants(word).map((variant) => ({ variant, word })))
     .sort((a, b) => compare(a.variant, b.variant) || compare(a.word, b.word))
-  for (const chunk of chunks(variants)) {
+  for (const chunk of chunks(variants, VARIANT_CHUNK)) {
     await tx
       .insertInto('search_word_variants')
       .values(chunk)
