@@ -63,9 +63,15 @@ it('finds the plant meant in the top 3 for at least 95% of the queries', async (
     )
     const kind = byKind.get(query.kind) ?? { total: 0, first: 0, top3: 0 }
     kind.total++
-    if (rank === 0) (first++, kind.first++)
-    if (rank >= 0) (top3++, kind.top3++)
-    else missed.push(`  "${query.q}" → ${plants.map((plant) => plant.name).join(', ') || 'nothing'}`)
+    if (rank === 0) {
+      first++
+      kind.first++
+    }
+    if (rank >= 0) {
+      top3++
+      kind.top3++
+    }
+    if (rank < 0) missed.push(`  "${query.q}" → ${plants.map((plant) => plant.name).join(', ') || 'nothing'}`)
     byKind.set(query.kind, kind)
   }
   const share = (count: number, total: number) => `${((100 * count) / total).toFixed(1)}%`
