@@ -108,7 +108,7 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
         response: { 200: SuggestionListSchema, ...commonErrors },
       },
     },
-    async (request) => suggestPlants(store, (request.query as { q: string }).q),
+    async (request) => suggestPlants(store, request.query.q),
   )
 
   api.post(
