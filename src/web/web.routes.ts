@@ -10,6 +10,8 @@ import type { Plant } from '../plants/plant.ts'
 import type { OffsetPagination } from '../paging.ts'
 import { countAllPlants } from '../plants/plant-reads.ts'
 import { searchPlants, type SearchParams } from '../search/search.service.ts'
+import { suggestPlants } from '../search/suggest.service.ts'
+import { SuggestQuery } from '../search/search.routes.ts'
 import { listAttributes } from '../attributes/attribute.service.ts'
 import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { HomePage } from './pages/home.tsx'
@@ -69,6 +71,12 @@ export async function webRoutes(web: FastifyInstance, { store }: { store: Store 
     ) as { plants: Plant[]; pagination: OffsetPagination }
     return page(reply, SearchPage({ query: q, facets, ...result, base }))
   })
+
+  // The search box's type-ahead: the same service and answer as GET /api/suggest, without a key, so the
+  // page's script never holds one.
+  web.get('/suggest', { schema: { hide: true, querystring: SuggestQuery } }, async (request) =>
+    suggestPlants(store, (request.query as { q: string }).q),
+  )
 
   web.get(
     '/plants/:slug',

@@ -70,4 +70,17 @@ describe('GET /suggest', () => {
     const anonymous = await fetch(`${t.baseUrl}/api/suggest?q=tom`)
     assert.equal(anonymous.status, 401)
   })
+
+  it('is served to the website at /suggest without a key, with the same answer', async () => {
+    const page = await fetch(`${t.baseUrl}/suggest?q=toma`)
+    assert.equal(page.status, 200)
+    assert.match(page.headers.get('content-type') ?? '', /^application\/json/)
+    assert.deepEqual(await page.json(), (await t.request('GET', '/api/suggest?q=toma')).body)
+    const home = await (await fetch(`${t.baseUrl}/`)).text()
+    assert.match(home, /<input[^>]* list="q-suggestions"/)
+    assert.match(home, /<script src="\/static\/suggest.js" defer><\/script>/)
+    const script = await fetch(`${t.baseUrl}/static/suggest.js`)
+    assert.equal(script.status, 200)
+    assert.match(await script.text(), /fetch\(`\/suggest\?q=/)
+  })
 })
