@@ -33,24 +33,33 @@ export class SqliteSearch implements SearchIndex {
       AND (${query.type} IS NULL OR p.type = ${query.type})
       AND ${facetCondition('p.id', query.facets)}`
 
-    const counted = await sql<{ total: number }>`
-      SELECT count(*) AS total FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid WHERE ${filters}`.execute(
-      db,
-    )
-    const total = Number(counted.rows[0]?.total ?? 0)
-    if (total === 0 || query.offset >= total) return { total, docs: [] }
-
     const tier = tierExpression(
       plan,
       names,
       (match) =>
         sql`p.id IN (SELECT rowid FROM plants_fts WHERE plants_fts MATCH ${`${NAME_COLUMNS} : (${match})`})`,
     )
-    const page = await sql<{ doc: string }>`
-      SELECT p.doc FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid
-      WHERE ${filters}
-      ORDER BY ${tier}, ${speciesFirst}, p.id
-      LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db)
-    return { total, docs: page.rows.map((row) => row.doc) }
+    // The page is ranked on ids alone, with the total counted in the same pass, then only its documents
+    // are read: sorting the documents of a broad search would move every matching document.
+    const page = await sql<{ total: number; doc: string }>`
+      WITH ranked AS (
+        SELECT p.id, ${tier} AS tier, ${speciesFirst} AS kind, count(*) OVER () AS total
+        FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid
+        WHERE ${filters}
+        ORDER BY tier, kind, p.id
+        LIMIT ${query.limit} OFFSET ${query.offset}
+      )
+      SELECT ranked.total, p.doc FROM ranked JOIN plants p ON p.id = ranked.id
+      ORDER BY ranked.tier, ranked.kind, ranked.id`.execute(db)
+    if (page.rows.length > 0) {
+      return { total: Number(page.rows[0]!.total), docs: page.rows.map((row) => row.doc) }
+    }
+    if (query.offset === 0) return { total: 0, docs: [] }
+    // Past the last page: the window count came back with no rows, so count on its own.
+    const counted = await sql<{ total: number }>`
+      SELECT count(*) AS total FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid WHERE ${filters}`.execute(
+      db,
+    )
+    return { total: Number(counted.rows[0]?.total ?? 0), docs: [] }
   }
 }
