@@ -27,4 +27,14 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // The website's one script runs in the browser, outside the TypeScript project.
+    files: ['src/web/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'module',
+      globals: { document: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+    },
+  },
 )

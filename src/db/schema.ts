@@ -104,6 +104,26 @@ export interface AttributeValuesTable {
   plants: number
 }
 
+/** The search vocabulary: every indexed word, with how many plants have it anywhere and in a name. */
+export interface SearchWordsTable {
+  word: string
+  plants: number
+  name_plants: number
+}
+
+/** Each vocabulary word under itself and its one-letter deletions: how typo candidates are found. */
+export interface SearchWordVariantsTable {
+  variant: string
+  word: string
+}
+
+/** Every name of every plant, folded (search-text.ts): kind 0 common or scientific name, 1 another name. */
+export interface SearchNamesTable {
+  plant_id: number
+  name: string
+  kind: number
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -114,4 +134,7 @@ export interface Database {
   plant_links: PlantLinksTable
   attribute_keys: AttributeKeysTable
   attribute_values: AttributeValuesTable
+  search_words: SearchWordsTable
+  search_word_variants: SearchWordVariantsTable
+  search_names: SearchNamesTable
 }

@@ -266,6 +266,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     body: { scientific_name: 'Solanum lycopersicum', type: 'Plant', name: 'Tomato' },
     response: { plants: [TOMATO] },
   },
+  suggestPlants: {
+    query: { q: 'toma' },
+    response: {
+      suggestions: [
+        { id: 1790, name: 'Tomato', scientific_name: 'Solanum lycopersicum', type: 'Plant' },
+        { id: 1606, name: 'Tomatillo', scientific_name: 'Physalis philadelphica', type: 'Plant' },
+        { id: 2314, name: 'Tomaccio tomato', scientific_name: 'Solanum lycopersicum', type: 'Variety' },
+      ],
+    },
+  },
   listAttributes: {
     response: {
       attributes: [

@@ -2,12 +2,14 @@
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
-import { ALTERNATE_NAME_KEY, plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
+import { plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
 import { diffPlant, mergeAttributes, type FieldChange, type PlantFields } from './plant-changes.ts'
 import * as repo from './plant.repository.ts'
 import { AttributeTally } from '../attributes/attribute-tally.ts'
 import { applyTally } from '../attributes/attribute.repository.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
+import { saveSearchText } from '../search/search-save.ts'
+import type { WordTally } from '../search/vocabulary.ts'
 
 export interface CreatePlantInput {
   scientific_name: string
@@ -59,6 +61,7 @@ export async function createPlantIn(
   input: CreatePlantInput,
   author: Author,
   tally?: AttributeTally,
+  words?: WordTally,
 ): Promise<string> {
   const type = canonicalType(input.type) ?? (input.parent_id != null ? 'Variety' : 'Plant')
   const fields: PlantFields = {
@@ -86,7 +89,7 @@ export async function createPlantIn(
   const plant = toPlant(id, fields, 1, timestamp, timestamp)
   const doc = plantDocument(plant)
   await repo.setPlantDoc(tx, id, doc)
-  await saveDerived(store, tx, { plant, before: null, note: input.note, author, tally })
+  await saveDerived(store, tx, { plant, before: null, note: input.note, author, tally, words })
   return doc
 }
 
@@ -100,6 +103,7 @@ export async function updatePlantIn(
   author: Author,
   onNoChange: 'fail' | 'skip' = 'fail',
   tally?: AttributeTally,
+  words?: WordTally,
 ): Promise<string | null> {
   const row = await repo.findPlant(tx, id)
   if (!row) throw notFound(`Plant ${id}`)
@@ -150,7 +154,7 @@ export async function updatePlantIn(
     doc,
   })
   if (!saved) throw versionMismatch(null)
-  await saveDerived(store, tx, { plant, before, note: input.note, author, tally })
+  await saveDerived(store, tx, { plant, before, note: input.note, author, tally, words })
   return doc
 }
 
@@ -224,11 +228,12 @@ interface Save {
   note: string
   author: Author
   tally: AttributeTally | undefined
+  words: WordTally | undefined
 }
 
-/** The facet index, the attribute registry, the search index and the revision: written in the same
- * transaction as the plant. */
-async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, tally }: Save) {
+/** The facet index, the attribute registry, the search index (with its vocabulary and names) and the
+ * revision: written in the same transaction as the plant. */
+async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, tally, words }: Save) {
   await repo.replaceFacets(tx, plant.id, plant.data)
   if (tally) tally.count(before?.data ?? null, plant.data)
   else {
@@ -236,13 +241,7 @@ async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, 
     own.count(before?.data ?? null, plant.data)
     await applyTally(tx, own)
   }
-  await store.search.put(tx, {
-    id: plant.id,
-    name: plant.name,
-    scientific_name: plant.scientific_name,
-    alternate_names: plant.data.find((attribute) => attribute.key === ALTERNATE_NAME_KEY)?.value ?? '',
-    description: plant.description,
-  })
+  await saveSearchText(store, tx, before && { ...before, id: plant.id }, plant, words)
   await repo.insertRevision(tx, {
     plant_id: plant.id,
     version: plant.version,

@@ -8,6 +8,7 @@ import { component } from '../http/openapi.ts'
 import { PlantListSchema, PlantSchema } from '../plants/plant.schemas.ts'
 import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { findExactPlants, searchFormOf, searchPlants, type SearchParams } from './search.service.ts'
+import { suggestPlants } from './suggest.service.ts'
 
 const tags = ['search']
 const FacetText = Type.String({ format: 'single-line', maxLength: FACET_VALUE_MAX_LENGTH })
@@ -44,6 +45,43 @@ const ExactListSchema = component(
   Type.Object({ plants: Type.Array(PlantSchema) }, { description: 'Every plant of the exact match.' }),
 )
 
+export const SuggestQuery = Type.Object({
+  q: Type.String({
+    maxLength: 200,
+    description: 'What has been typed so far: the start of a common, scientific or other name.',
+    examples: ['toma'],
+  }),
+})
+
+export const SuggestionListSchema = component(
+  'SuggestionList',
+  Type.Object(
+    {
+      suggestions: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          name: Type.String(),
+          scientific_name: Type.String(),
+          type: Type.Enum(['Plant', 'Variety']),
+        }),
+        { maxItems: 10 },
+      ),
+    },
+    {
+      description:
+        'Up to 10 plants with a name starting with the typed words; from the fourth letter a typo is corrected.',
+      examples: [
+        {
+          suggestions: [
+            { id: 1699, name: 'Tomato', scientific_name: 'Solanum lycopersicum', type: 'Plant' },
+            { id: 1255, name: 'Tomatillo', scientific_name: 'Physalis philadelphica', type: 'Plant' },
+          ],
+        },
+      ],
+    },
+  ),
+)
+
 export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
     '/search',
@@ -57,6 +95,20 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
       },
     },
     async (request, reply) => sendJson(reply, await searchPlants(store, request.query as SearchParams)),
+  )
+
+  api.get(
+    '/suggest',
+    {
+      schema: {
+        tags,
+        operationId: 'suggestPlants',
+        summary: 'Type-ahead: plants whose names start with the typed words',
+        querystring: SuggestQuery,
+        response: { 200: SuggestionListSchema, ...commonErrors },
+      },
+    },
+    async (request) => suggestPlants(store, request.query.q),
   )
 
   api.post(

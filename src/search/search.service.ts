@@ -5,7 +5,8 @@ import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from 
 import { findExact } from '../plants/plant.repository.ts'
 import { normalizeFacet, type PlantType } from '../plants/plant.ts'
 import { attributeKeysInUse, keysInUse } from '../attributes/attribute.service.ts'
-import { searchTerms, type FacetFilter } from './search-index.ts'
+import type { FacetFilter } from './search-index.ts'
+import { planQuery } from './query-plan.ts'
 
 export type TypeParam = 'Plant' | 'Species' | 'Variety'
 
@@ -32,10 +33,9 @@ export const toPlantType = (type: TypeParam): PlantType => (type === 'Variety' ?
 export async function searchPlants(store: Store, params: SearchParams): Promise<string> {
   const { page, perPage, limit, offset } = offsetWindow(params)
   const facets = await facetFilters(store.reader, params)
-  const terms = searchTerms(params.q ?? '')
+  const plan = await planQuery(store.reader, params.q ?? '')
   const result = await store.search.find(store.reader, {
-    terms,
-    phrase: terms.join(' '),
+    plan,
     type: params.type ? toPlantType(params.type) : null,
     facets,
     limit,

@@ -10,6 +10,7 @@ import type { Plant } from '../plants/plant.ts'
 import { createPlantIn, updatePlantIn } from '../plants/plant-writes.ts'
 import { AttributeTally } from '../attributes/attribute-tally.ts'
 import { applyTally } from '../attributes/attribute.repository.ts'
+import { applyWordTally, WordTally } from '../search/vocabulary.ts'
 import { findActiveLinkBetween, insertLink, type LinkType } from '../links/link.repository.ts'
 import { bothSides, recordLinkChanges, type LinkChange } from '../links/link-revisions.ts'
 import {
@@ -163,10 +164,11 @@ async function saveBatch(
   const createdKeys: string[] = []
   try {
     await store.transaction(async (tx) => {
-      // The batch's attribute counts are applied once, at its end.
+      // The batch's attribute and vocabulary counts are applied once, at its end.
       const tally = new AttributeTally()
+      const words = new WordTally()
       for (const { line, plant } of batch) {
-        const outcome = await savePlant(store, tx, plant, ids, options, tally)
+        const outcome = await savePlant(store, tx, plant, ids, options, tally, words)
         if (typeof outcome === 'string') {
           rejected.push({ line, reason: outcome })
           continue
@@ -181,6 +183,7 @@ async function saveBatch(
         }
       }
       await applyTally(tx, tally)
+      await applyWordTally(tx, words)
     })
   } catch (error) {
     for (const key of createdKeys) ids.delete(key)
@@ -214,6 +217,7 @@ async function savePlant(
   ids: Map<string, number>,
   { note, overwrite }: SaveOptions,
   tally: AttributeTally,
+  words: WordTally,
 ): Promise<SaveOutcome> {
   let parentId: number | null = null
   if (plant.parent) {
@@ -231,6 +235,7 @@ async function savePlant(
         { ...fields, scientific_name: plant.scientific_name, name: plant.name, note },
         IMPORTER,
         tally,
+        words,
       )
       return { result: 'created', id: (JSON.parse(doc) as { id: number }).id, kept: 0, overwritten: 0 }
     }
@@ -251,6 +256,7 @@ async function savePlant(
             IMPORTER,
             'skip',
             tally,
+            words,
           )
     return { result: doc === null ? 'skipped' : 'updated', id: existing, kept, overwritten }
   } catch (error) {

@@ -32,7 +32,9 @@ const CreateKeyBody = Type.Object({
   _csrf: Type.Optional(Type.String()),
 })
 const KeyParams = Type.Object({ keyId: Type.String({ format: 'single-line', maxLength: 100 }) })
-const KeysQuery = Type.Object({ revoked: Type.Optional(Type.String({ format: 'single-line', maxLength: 100 })) })
+const KeysQuery = Type.Object({
+  revoked: Type.Optional(Type.String({ format: 'single-line', maxLength: 100 })),
+})
 
 export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, contact }: KeyRoutesOptions) {
   const headers = { id: `x-${keyBrand}-key-id`, secret: `x-${keyBrand}-key-secret` }

@@ -10,6 +10,8 @@ import type { Plant } from '../plants/plant.ts'
 import type { OffsetPagination } from '../paging.ts'
 import { countAllPlants } from '../plants/plant-reads.ts'
 import { searchPlants, type SearchParams } from '../search/search.service.ts'
+import { suggestPlants } from '../search/suggest.service.ts'
+import { SuggestQuery } from '../search/search.routes.ts'
 import { listAttributes } from '../attributes/attribute.service.ts'
 import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { HomePage } from './pages/home.tsx'
@@ -79,9 +81,20 @@ export async function webRoutes(
     return page(reply, SearchPage({ query: q, facets, ...result, base, viewer }))
   })
 
+  // The search box's type-ahead: the same service and answer as GET /api/suggest, without a key, so the
+  // page's script never holds one.
+  web.get('/suggest', { schema: { hide: true, querystring: SuggestQuery } }, async (request) =>
+    suggestPlants(store, (request.query as { q: string }).q),
+  )
+
   web.get(
     '/plants/:slug',
-    { schema: { hide: true, params: Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) }) } },
+    {
+      schema: {
+        hide: true,
+        params: Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) }),
+      },
+    },
     async (request, reply) => {
       const { slug } = request.params as { slug: string }
       const view = await plantPageView(store, slug)

@@ -51,12 +51,12 @@ after(async () => t.close())
 const names = (body: { plants: { name: string }[] }) => body.plants.map((plant) => plant.name)
 
 describe('GET /search', () => {
-  it('ranks whole-name matches before prefix matches before description-only matches', async () => {
+  it('ranks exact names, then names starting with the query, then name words, then descriptions', async () => {
     const response = await t.request('GET', '/api/search?q=tomato')
     assert.equal(response.status, 200)
     assert.deepEqual(names(response.body), ['Tomato', 'Cherry tomato', 'Onion'])
     const prefix = await t.request('GET', '/api/search?q=tom')
-    assert.deepEqual(names(prefix.body), ['Tomatillo', 'Cherry tomato', 'Tomato', 'Onion'])
+    assert.deepEqual(names(prefix.body), ['Tomatillo', 'Tomato', 'Cherry tomato', 'Onion'])
   })
 
   it('finds a plant by a word prefix, case-insensitively, and by scientific name', async () => {
@@ -152,7 +152,7 @@ describe('GET /search', () => {
 
   it('pages with the offset shape', async () => {
     const response = await t.request('GET', '/api/search?q=tom&per_page=2&page=2')
-    assert.deepEqual(names(response.body), ['Tomato', 'Onion'])
+    assert.deepEqual(names(response.body), ['Cherry tomato', 'Onion'])
     assert.deepEqual(response.body.pagination, { page: 2, per_page: 2, total: 4, total_pages: 2 })
     assert.equal((await t.request('GET', '/api/search?q=tom&per_page=1000')).body.pagination.per_page, 100)
   })

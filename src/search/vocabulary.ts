@@ -1,0 +1,160 @@
+// The vocabulary: every word of the indexed text, with how many plants have it anywhere and in a name.
+// Typo correction, word forms and joined/split words look up words here, so a word is offered only when
+// some plant has it. A save counts what its plant gains (+1) and loses (−1) in a WordTally; a single save
+// applies it at once, the importer once per batch, as with the attribute registry. A new word gets its
+// deletion variants (edit-distance.ts) in the same transaction; a word no plant has any more is removed.
+import { sql } from 'kysely'
+import type { Db, Tx } from '../db/store.ts'
+import { storedVariants } from './edit-distance.ts'
+import { nameRows, plantWords, type SearchText } from './search-text.ts'
+
+// Rows per statement: keeps each under SQLite's bound-parameter limit.
+const CHUNK = 200
+// Variant rows are many and have two columns: larger statements, still under either database's limit.
+const VARIANT_CHUNK = 2000
+
+interface WordCount {
+  word: string
+  plants: number
+  namePlants: number
+}
+
+export class WordTally {
+  readonly #counts = new Map<string, WordCount>()
+
+  /** Counts one save: the plant before (null for a new plant) and after. */
+  count(before: SearchText | null, after: SearchText): void {
+    if (before) this.#add(before, -1)
+    this.#add(after, +1)
+  }
+
+  /** The words whose counts changed, in word order (the order their rows are locked in). */
+  changes(): WordCount[] {
+    return [...this.#counts.values()]
+      .filter((count) => count.plants !== 0 || count.namePlants !== 0)
+      .sort((a, b) => compare(a.word, b.word))
+  }
+
+  #add(plant: SearchText, delta: number) {
+    const { all, names } = plantWords(plant)
+    for (const word of all) {
+      const count = this.#counts.get(word) ?? { word, plants: 0, namePlants: 0 }
+      count.plants += delta
+      if (names.has(word)) count.namePlants += delta
+      this.#counts.set(word, count)
+    }
+  }
+}
+
+/** Adds a transaction's counts to the vocabulary. */
+export async function applyWordTally(tx: Tx, tally: WordTally): Promise<void> {
+  const changes = tally.changes()
+  const gained = changes.filter(({ plants }) => plants > 0).map(({ word }) => word)
+  const known = new Set<string>()
+  for (const chunk of chunks(gained)) {
+    const rows = await tx.selectFrom('search_words').select('word').where('word', 'in', chunk).execute()
+    for (const { word } of rows) known.add(word)
+  }
+  for (const chunk of chunks(changes)) {
+    await tx
+      .insertInto('search_words')
+      .values(chunk.map(({ word, plants, namePlants }) => ({ word, plants, name_plants: namePlants })))
+      .onConflict((conflict) =>
+        conflict.column('word').doUpdateSet((eb) => ({
+          plants: eb('search_words.plants', '+', eb.ref('excluded.plants')),
+          name_plants: eb('search_words.name_plants', '+', eb.ref('excluded.name_plants')),
+        })),
+      )
+      .execute()
+  }
+  const variants = gained
+    .filter((word) => !known.has(word))
+    .flatMap((word) => storedVariants(word).map((variant) => ({ variant, word })))
+    .sort((a, b) => compare(a.variant, b.variant) || compare(a.word, b.word))
+  for (const chunk of chunks(variants, VARIANT_CHUNK)) {
+    await tx
+      .insertInto('search_word_variants')
+      .values(chunk)
+      .onConflict((conflict) => conflict.doNothing())
+      .execute()
+  }
+  const lost = changes.filter(({ plants }) => plants < 0).map(({ word }) => word)
+  for (const chunk of chunks(lost)) {
+    const removed = await tx
+      .deleteFrom('search_words')
+      .where('word', 'in', chunk)
+      .where('plants', '<=', 0)
+      .returning('word')
+      .execute()
+    for (const { word } of removed) {
+      for (const part of chunks(storedVariants(word))) {
+        await tx
+          .deleteFrom('search_word_variants')
+          .where('word', '=', word)
+          .where('variant', 'in', part)
+          .execute()
+      }
+    }
+  }
+}
+
+/** Rewrites a plant's rows in the names table when its names changed. */
+export async function putNames(tx: Tx, before: SearchText | null, after: SearchText): Promise<void> {
+  const rows = nameRows(after)
+  if (before && sameRows(nameRows(before), rows)) return
+  if (before) await tx.deleteFrom('search_names').where('plant_id', '=', after.id).execute()
+  const values = [...rows].map(([name, kind]) => ({ plant_id: after.id, name, kind }))
+  for (const chunk of chunks(values)) await tx.insertInto('search_names').values(chunk).execute()
+}
+
+export interface VocabularyWord {
+  word: string
+  plants: number
+  namePlants: number
+}
+
+/** The words of the vocabulary among `words`. */
+export async function findWords(db: Db, words: string[]): Promise<Map<string, VocabularyWord>> {
+  const found = new Map<string, VocabularyWord>()
+  for (const chunk of chunks([...new Set(words)])) {
+    const rows = await db
+      .selectFrom('search_words')
+      .select(['word', 'plants', 'name_plants'])
+      .where('word', 'in', chunk)
+      .execute()
+    for (const row of rows) {
+      found.set(row.word, { word: row.word, plants: Number(row.plants), namePlants: Number(row.name_plants) })
+    }
+  }
+  return found
+}
+
+/** The vocabulary words stored with any of these deletion variants. */
+export async function wordsWithVariants(db: Db, variants: string[]): Promise<VocabularyWord[]> {
+  const found = new Map<string, VocabularyWord>()
+  for (const chunk of chunks([...new Set(variants)], 500)) {
+    const rows = await sql<{ word: string; plants: number; name_plants: number }>`
+      SELECT DISTINCT w.word, w.plants, w.name_plants
+      FROM search_word_variants v JOIN search_words w ON w.word = v.word
+      WHERE v.variant IN (${sql.join(chunk)})`.execute(db)
+    for (const row of rows.rows) {
+      found.set(row.word, { word: row.word, plants: Number(row.plants), namePlants: Number(row.name_plants) })
+    }
+  }
+  return [...found.values()]
+}
+
+function sameRows(a: Map<string, number>, b: Map<string, number>): boolean {
+  return a.size === b.size && [...a].every(([name, kind]) => b.get(name) === kind)
+}
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const result: T[][] = []
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size))
+  return result
+}
+
+/** One fixed order for every transaction: rows are upserted in it, so concurrent ones lock them alike. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
