@@ -46,26 +46,33 @@ describe('the accounts migration', () => {
       )
     const bob = await account('bob@example.org', 'bob')
     const impostor = await account('import@evil.example', 'import')
-    const plant = async (name: string) =>
-      Number(
-        (
-          await db
-            .insertInto('plants')
-            .values({
-              type: 'Plant',
-              scientific_name: `Planta ${name}`,
-              name,
-              parent_id: null,
-              slug: name.toLowerCase(),
-              version: 1,
-              created_at: at,
-              updated_at: at,
-              doc: '{}',
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      )
+    const plant = async (name: string) => {
+      const scientific_name = `Planta ${name}`
+      const row = await db
+        .insertInto('plants')
+        .values({
+          type: 'Plant',
+          scientific_name,
+          name,
+          parent_id: null,
+          slug: name.toLowerCase(),
+          version: 1,
+          created_at: at,
+          updated_at: at,
+          doc: '{}',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const id = Number(row.id)
+      // The stored document as the earlier schema had it; later migrations read it.
+      const doc = { id, type: 'Plant', scientific_name, name, description: '', data: [] }
+      await db
+        .updateTable('plants')
+        .set({ doc: JSON.stringify(doc) })
+        .where('id', '=', id)
+        .execute()
+      return id
+    }
     const [low, high] = [await plant('Sage'), await plant('Thyme')]
     const revision = (plantId: number, version: number, authorId: number | null, author: string) => ({
       plant_id: plantId,
