@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify'
 import cors from '@fastify/cors'
@@ -19,6 +20,7 @@ import { parseQueryString } from './http/query-string.ts'
 import { JSON_TYPE, clientErrorHandler, frameworkErrorReply, toAppError } from './http/error-replies.ts'
 import { acceptJsonBodies, refuseUnknownQueryParameters } from './http/request-shape.ts'
 import { RouteTable } from './http/route-table.ts'
+import { registerApiLimits } from './http/api-limits.ts'
 import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
@@ -159,7 +161,7 @@ export async function buildApp({
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['content-type', `x-${config.keyBrand}-key-id`, `x-${config.keyBrand}-key-secret`],
-    exposedHeaders: ['retry-after'],
+    exposedHeaders: ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
     maxAge: 86400,
   })
 
@@ -169,20 +171,32 @@ export async function buildApp({
 
   await app.register(
     async (api: Api) => {
-      api.addHook('onRequest', async (request) => {
+      const header = (request: FastifyRequest, name: string) => {
+        const value = request.headers[name]
+        return typeof value === 'string' ? value : undefined
+      }
+      api.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config.public) return
-        const header = (name: string) => {
-          const value = request.headers[name]
-          return typeof value === 'string' ? value : undefined
-        }
-        request.account = await keys.verify(header(keyIdHeader), header(keySecretHeader))
+        limits.refuseBlockedAddress(request, reply)
+        request.account = await keys.verify(header(request, keyIdHeader), header(request, keySecretHeader))
         if (!request.account) {
+          await limits.countFailure(request, reply)
           throw new AppError(
             'notAuthenticated',
             `Send a valid key pair in the ${keyIdHeader} and ${keySecretHeader} headers. Keys are created on the website (or with the hortus CLI).`,
           )
         }
       })
+      // After the authentication hook (added above), so the limits know the verified key.
+      const limits = await registerApiLimits(
+        api,
+        {
+          requestsPerMinute: config.rateLimitPerMinute,
+          writesPerMinute: config.writeLimitPerMinute,
+          authFailuresPerMinute: config.authFailureLimitPerMinute,
+        },
+        (request) => (request.account ? (header(request, keyIdHeader) ?? null) : null),
+      )
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
       )

@@ -21,7 +21,12 @@ export interface Config {
   readonly workers: number
   /** How long a verified API key is trusted without asking the database again. */
   readonly keyCacheSeconds: number
-  /** Website sign-up and login attempts per client address per minute, counted before any hashing. */
+  /** API requests per key per minute. */
+  readonly rateLimitPerMinute: number
+  /** API creates, updates and link changes per key per minute, counted apart from reads. */
+  readonly writeLimitPerMinute: number
+  /** Failed API authentications per client address per minute, and website sign-up and login attempts
+   * (counted before any hashing). */
   readonly authFailureLimitPerMinute: number
   /** Addresses (or CIDR ranges, or proxy-addr's names such as `loopback`) of the proxies whose
    * X-Forwarded-For and X-Forwarded-Proto are believed; none by default, so no client can choose the
@@ -127,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     workers,
     keyCacheSeconds: integer('HORTUS_KEY_CACHE_SECONDS', 10, 0, 3600),
-    authFailureLimitPerMinute: integer('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    rateLimitPerMinute: integer('HORTUS_RATE_LIMIT_PER_MINUTE', 1200, 1, 100_000_000),
+    writeLimitPerMinute: integer('HORTUS_WRITE_LIMIT_PER_MINUTE', 60, 1, 100_000_000),
+    authFailureLimitPerMinute: integer('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1, 100_000_000),
     contact: env.HORTUS_CONTACT?.trim() || null,
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
       .split(',')

@@ -26,6 +26,10 @@ export function hortusEnv(overrides: Record<string, string | undefined>): NodeJS
     HORTUS_SEED: 'off',
     HORTUS_WORKERS: '1',
     LOG_LEVEL: 'warn',
+    // Raised like every suite's (scripts/test.sh); a test about limits overrides them.
+    HORTUS_RATE_LIMIT_PER_MINUTE: process.env.HORTUS_RATE_LIMIT_PER_MINUTE || '1000000',
+    HORTUS_WRITE_LIMIT_PER_MINUTE: process.env.HORTUS_WRITE_LIMIT_PER_MINUTE || '1000000',
+    HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: process.env.HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE || '1000000',
     ...overrides,
   }
   delete env.DATABASE_READ_URL

@@ -31,13 +31,20 @@ export interface TestResponse {
 
 export const BRAND = 'service'
 
-/** The limits a suite runs with: the HORTUS_*_LIMIT_PER_MINUTE variables (scripts/test.sh raises them for
- * suites that are not about limits), else the defaults. */
+/** The limits a suite runs with: the HORTUS_*_LIMIT_PER_MINUTE variables, which scripts/test.sh raises
+ * for every suite (a suite about limits passes its own), else as high when a file is run on its own. */
 const limitsFromEnvironment = (): Partial<Config> => {
-  const { authFailureLimitPerMinute } = loadConfig({
-    HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: process.env.HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE,
+  const raised = (name: string) => process.env[name] || '1000000'
+  const config = loadConfig({
+    HORTUS_RATE_LIMIT_PER_MINUTE: raised('HORTUS_RATE_LIMIT_PER_MINUTE'),
+    HORTUS_WRITE_LIMIT_PER_MINUTE: raised('HORTUS_WRITE_LIMIT_PER_MINUTE'),
+    HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: raised('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE'),
   })
-  return { authFailureLimitPerMinute }
+  return {
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    writeLimitPerMinute: config.writeLimitPerMinute,
+    authFailureLimitPerMinute: config.authFailureLimitPerMinute,
+  }
 }
 
 export async function buildTestApp(

@@ -1,0 +1,98 @@
+// The API's limits, with @fastify/rate-limit: requests per key, writes per key (separate from reads), and
+// failed authentications per client address. Each answers 429 with Retry-After in the error shape, and
+// every API response carries RateLimit-Limit, -Remaining and -Reset (the IETF draft's fields).
+// The counters are this process's (the plugin's local store): with several processes each counts its own.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import { AppError } from '../errors.ts'
+import type { Api } from './api-context.ts'
+
+export interface ApiLimits {
+  requestsPerMinute: number
+  writesPerMinute: number
+  authFailuresPerMinute: number
+}
+
+const MINUTE = 60_000
+const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH'])
+
+const tooMany = (what: string, after: string) =>
+  new AppError('tooManyRequests', `Too many ${what}. Retry after ${after} (see Retry-After).`)
+
+/**
+ * Registers the limits on the API plugin; call before its routes. `keyIdOf` names the verified key of a
+ * request (null before or without one). Returns the checks the authentication hook makes around a failure.
+ */
+export async function registerApiLimits(
+  api: Api,
+  limits: ApiLimits,
+  keyIdOf: (request: FastifyRequest) => string | null,
+) {
+  const byKey = (request: FastifyRequest) => {
+    const keyId = keyIdOf(request)
+    return keyId ? `key:${keyId}` : `address:${request.ip}`
+  }
+  // Reads and writes alike, per key (per address for the routes that need no key); it runs after the
+  // authentication hook, so a verified key is known.
+  await api.register(rateLimit, {
+    global: true,
+    max: limits.requestsPerMinute,
+    timeWindow: MINUTE,
+    enableDraftSpec: true,
+    keyGenerator: byKey,
+    errorResponseBuilder: (_request, context) =>
+      tooMany(`requests for this key (${context.max} a minute)`, context.after),
+  })
+
+  // Creates, updates and link changes, per key, counted apart from reads. POST /search is a read.
+  const checkWrite = api.createRateLimit({
+    max: limits.writesPerMinute,
+    timeWindow: MINUTE,
+    keyGenerator: byKey,
+  })
+  api.addHook('preHandler', async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method) || request.routeOptions.url?.endsWith('/search')) return
+    const limit = await checkWrite(request)
+    if (limit.isAllowed) return
+    void reply
+      .header('ratelimit-limit', limit.max)
+      .header('ratelimit-remaining', Math.max(0, limit.remaining))
+      .header('ratelimit-reset', limit.ttlInSeconds)
+    if (limit.isExceeded) {
+      void reply.header('retry-after', limit.ttlInSeconds)
+      throw tooMany(`writes for this key (${limit.max} a minute)`, `${limit.ttlInSeconds} s`)
+    }
+  })
+
+  // Failed authentications per address. An address over the limit is refused before its key is even
+  // looked at, until the window ends, so guessing cannot go on at full speed.
+  const checkFailure = api.createRateLimit({
+    max: limits.authFailuresPerMinute,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `address:${request.ip}`,
+  })
+  const blockedUntil = new Map<string, number>()
+  return {
+    /** Throws 429 when the request's address is over the failure limit. */
+    refuseBlockedAddress(request: FastifyRequest, reply: FastifyReply): void {
+      const until = blockedUntil.get(request.ip)
+      if (until === undefined) return
+      if (until <= Date.now()) {
+        blockedUntil.delete(request.ip)
+        return
+      }
+      const seconds = Math.ceil((until - Date.now()) / 1000)
+      void reply.header('retry-after', seconds)
+      throw tooMany('failed authentications from your address', `${seconds} s`)
+    },
+    /** Counts a failed authentication; throws 429 once the address is over the limit. */
+    async countFailure(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const limit = await checkFailure(request)
+      if (limit.isAllowed || !limit.isExceeded) return
+      if (blockedUntil.size > 100_000) blockedUntil.clear()
+      blockedUntil.set(request.ip, Date.now() + limit.ttl)
+      void reply.header('retry-after', limit.ttlInSeconds)
+      throw tooMany('failed authentications from your address', `${limit.ttlInSeconds} s`)
+    },
+  }
+}
