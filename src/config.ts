@@ -32,6 +32,8 @@ export interface Config {
    * X-Forwarded-For and X-Forwarded-Proto are believed; none by default, so no client can choose the
    * address that the log shows and the per-address limits count. */
   readonly trustedProxies: string[]
+  /** After SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
+  readonly shutdownSeconds: number
   /** How people reach the operator (an email address or a URL), shown where the site says to ask. */
   readonly contact: string | null
 }
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer('HORTUS_RATE_LIMIT_PER_MINUTE', 1200, 1, 100_000_000),
     writeLimitPerMinute: integer('HORTUS_WRITE_LIMIT_PER_MINUTE', 60, 1, 100_000_000),
     authFailureLimitPerMinute: integer('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1, 100_000_000),
+    shutdownSeconds: integer('HORTUS_SHUTDOWN_SECONDS', 10, 0, 3600),
     contact: env.HORTUS_CONTACT?.trim() || null,
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
       .split(',')

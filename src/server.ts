@@ -41,7 +41,13 @@ async function serve(config: Config, store: Store): Promise<void> {
   const app = await buildApp({ config, store, logger: { level: config.logLevel } })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    // No new connections from now; requests in flight get HORTUS_SHUTDOWN_SECONDS to finish, then their
+    // connections are cut (a client trickling a body cannot keep the process alive). A request whose
+    // handler never ran was never acknowledged, so nothing acknowledged is lost.
+    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownSeconds * 1000)
+    cut.unref()
     await app.close()
+    clearTimeout(cut)
     await store.close()
     process.exit(0)
   }
