@@ -253,13 +253,23 @@ async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, 
   })
 }
 
+/** The most elements a comma-separated attribute value may list. */
+export const MAX_LIST_ELEMENTS = 100
+
 function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
   const seen = new Set<string>()
   const problems: FieldProblem[] = []
-  for (const [index, { key }] of (data ?? []).entries()) {
+  for (const [index, { key, value }] of (data ?? []).entries()) {
     if (seen.has(key))
       problems.push({ field: `data[${index}].key`, problem: `"${key}" is given more than once` })
     seen.add(key)
+    // Each element of a list is a facet row and a registry count: a bound keeps one save small.
+    const elements = value.split(',').length
+    if (elements > MAX_LIST_ELEMENTS)
+      problems.push({
+        field: `data[${index}].value`,
+        problem: `a comma-separated list of at most ${MAX_LIST_ELEMENTS} elements, not ${elements}`,
+      })
   }
   return problems
 }

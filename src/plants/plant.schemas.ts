@@ -14,7 +14,7 @@ import { ATTRIBUTE_KEY_MAX_LENGTH } from './plant.ts'
 export const AttributeSchema = Type.Object(
   {
     key: VisibleLine(ATTRIBUTE_KEY_MAX_LENGTH, 'Attribute name, e.g. "Light requirement".'),
-    value: VisibleLine(2000, 'Always a string; lists are comma-separated.'),
+    value: VisibleLine(2000, 'Always a string; lists are comma-separated, at most 100 elements.'),
   },
   { additionalProperties: false, description: 'One attribute of a plant: a key and its value.' },
 )

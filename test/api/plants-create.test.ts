@@ -168,6 +168,36 @@ describe('POST /plants', () => {
     assertError(response, 422, 'validation failed', ['data[1].key'])
   })
 
+  it('keeps a plant within its size limits: 200 attributes, lists of 100, 20,000-character descriptions', async () => {
+    const base = { scientific_name: 'Magnus plantus', name: 'Big plant', note: 'n' }
+    const list = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`).join(', ')
+    const attributes = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `k${i}`, value: 'x' }))
+    const tooLong = await t.request('POST', '/api/plants', {
+      ...base,
+      data: [{ key: 'Uses', value: list(101) }],
+    })
+    assertError(tooLong, 422, 'validation failed', ['data[0].value'])
+    assert.match(tooLong.body.msg, /at most 100 elements, not 101/)
+    assertError(
+      await t.request('POST', '/api/plants', { ...base, data: attributes(201) }),
+      422,
+      'validation failed',
+      ['data'],
+    )
+    assertError(
+      await t.request('POST', '/api/plants', { ...base, description: 'x'.repeat(20_001) }),
+      422,
+      'validation failed',
+      ['description'],
+    )
+    const biggest = await t.request('POST', '/api/plants', {
+      ...base,
+      description: 'x'.repeat(20_000),
+      data: [...attributes(199), { key: 'Uses', value: list(100) }],
+    })
+    assert.equal(biggest.status, 201, biggest.text)
+  })
+
   it('refuses a body that is not a JSON object', async () => {
     assertError(await t.request('POST', '/api/plants', [1, 2]), 422, 'validation failed')
     assertError(await t.request('POST', '/api/plants', '"text"'), 422, 'validation failed')
