@@ -6,7 +6,14 @@
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { facetCondition } from './facet-filter.ts'
-import { anywhereQuery, nameQueries, speciesFirst, tierExpression, type TextSyntax } from './ranking.ts'
+import {
+  anywhereQuery,
+  nameQueries,
+  speciesFirst,
+  tierExpression,
+  tierTests,
+  type TextSyntax,
+} from './ranking.ts'
 import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
 import { foldedWords } from './words.ts'
 
@@ -53,8 +60,7 @@ export class PostgresSearch implements SearchIndex {
       AND ${query.type === null ? sql`TRUE` : sql`p.type = ${query.type}`}
       AND ${facetCondition('p.id', query.facets)}`
     const tier = tierExpression(
-      plan,
-      nameQueries(plan.groups, namesSyntax),
+      tierTests(plan, nameQueries(plan.groups, namesSyntax)),
       (match) => sql`s.document @@ ${match}::tsquery`,
     )
 
