@@ -12,7 +12,7 @@ import {
   type TextSyntax,
   type TierTest,
 } from './ranking.ts'
-import { pageIds } from './sqlite-tier-walk.ts'
+import { documents, pageIds, type TextIndex } from './tier-walk.ts'
 import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
 
 const NAME_COLUMNS = '{name scientific_name alternate_names}'
@@ -23,6 +23,20 @@ const FTS5: TextSyntax = {
   term: ({ word, prefix }) => `"${word}"${prefix ? '*' : ''}`,
   and: ' AND ',
   or: ' OR ',
+}
+
+/** FTS5 for the tier walk: a column filter keeps a query to the names, `NOT` leaves out a tier. */
+const FTS5_INDEX: TextIndex = {
+  compose(anywhere, tier, earlier) {
+    let query = `(${anywhere})`
+    if (tier !== null) query = `(${query} AND (${NAME_COLUMNS} : (${tier})))`
+    for (const before of earlier) query = `(${query} NOT (${NAME_COLUMNS} : (${before})))`
+    return query
+  },
+  from: sql`plants_fts JOIN plants p ON p.id = plants_fts.rowid`,
+  id: sql`plants_fts.rowid`,
+  matches: (query) => sql`plants_fts MATCH ${query}`,
+  idsMatching: (query) => sql`SELECT rowid FROM plants_fts WHERE plants_fts MATCH ${query}`,
 }
 
 export class SqliteSearch implements SearchIndex {
@@ -56,12 +70,10 @@ export class SqliteSearch implements SearchIndex {
             WHERE ${filters(query, anywhere)}`,
           )
     if (query.offset >= total) return { total, docs: [] }
-    const ids = await pageIds({ db, query, anywhere, tests })
-    if (ids.length === 0) return { total, docs: [] }
-    const rows = await sql<{ id: number; doc: string }>`
-      SELECT id, doc FROM plants WHERE id IN (${sql.join(ids)})`.execute(db)
-    const docs = new Map(rows.rows.map((row) => [Number(row.id), row.doc]))
-    return { total, docs: ids.map((id) => docs.get(id)!) }
+    return {
+      total,
+      docs: await documents(db, await pageIds({ db, index: FTS5_INDEX, query, anywhere, tests })),
+    }
   }
 }
 

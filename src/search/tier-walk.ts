@@ -1,21 +1,35 @@
-// The page of a SQLite search, read tier by tier (ranking.ts) instead of ranking every match: a
-// one-letter query matches 30,000 plants, and giving each a tier and a type costs ~40 ms, while the first
-// page needs 20 ids. The order (tier, species first, id) is walked as buckets, one per tier and kind, each
-// asked in id order with a limit, so the walk stops as soon as the page is full. A deep page reads the ids
-// before it (offset + limit of them at most), never more; the total is a separate count.
+// The page of a broad search, read tier by tier (ranking.ts) instead of ranking every match: a one-letter
+// query matches 30,000 plants, and giving each a tier and a type costs ~40 ms on SQLite and over 100 ms on
+// PostgreSQL, while the first page needs 20 ids. The order (tier, species first, id) is walked tier by
+// tier, each asked in id order with a limit, so the walk stops as soon as the page is full. A deep page
+// reads the ids before it (offset + limit of them at most), never more. The caller counts the total.
+// Both databases walk alike; each supplies its full-text index (`TextIndex`).
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
 import { facetCondition } from './facet-filter.ts'
 import { speciesFirst, type TierTest } from './ranking.ts'
 import type { SearchQuery } from './search-index.ts'
 
-const NAME_COLUMNS = '{name scientific_name alternate_names}'
+export interface TextIndex {
+  /** The full-text query: `anywhere`, in the names query `tier` (when given), in none of `earlier`. */
+  compose(anywhere: string, tier: string | null, earlier: string[]): string
+  /** The index joined to plants `p`. */
+  from: RawBuilder<unknown>
+  /** The index's plant id, in whose order it can be read. */
+  id: RawBuilder<unknown>
+  /** The condition that the index matches `query`. */
+  matches(query: string): RawBuilder<unknown>
+  /** The ids of the plants matching `query`. */
+  idsMatching(query: string): RawBuilder<unknown>
+}
+
 // A whole-name tier with fewer name rows than this is read from the names index and checked against the
 // full-text match; a larger one is found by walking the full-text match in id order (it is dense there).
 const FEW_NAMES = 500
 
 interface Walk {
   db: Db
+  index: TextIndex
   query: SearchQuery
   anywhere: string
   tests: TierTest[]
@@ -44,11 +58,11 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   const { db, query, anywhere, tests } = walk
   const test = tests[index]
   const earlier = tests.slice(0, index)
-  // The full-text side: the match, in this tier's names, in none of the earlier full-text tiers.
-  let match = `(${anywhere})`
-  if (test !== undefined && 'text' in test) match = `(${match} AND (${NAME_COLUMNS} : (${test.text})))`
-  for (const before of earlier)
-    if ('text' in before) match = `(${match} NOT (${NAME_COLUMNS} : (${before.text})))`
+  const match = walk.index.compose(
+    anywhere,
+    test !== undefined && 'text' in test ? test.text : null,
+    earlier.flatMap((before) => ('text' in before ? [before.text] : [])),
+  )
   const conditions = sql.join(
     [
       query.type === null ? sql`1 = 1` : sql`p.type = ${query.type}`,
@@ -68,7 +82,7 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
       db,
       sql`SELECT p.id FROM plants p
         WHERE p.id IN (SELECT plant_id FROM search_names WHERE ${test.names})
-          AND p.id IN (SELECT rowid FROM plants_fts WHERE plants_fts MATCH ${match})
+          AND p.id IN (${walk.index.idsMatching(match)})
           AND ${conditions}
         ORDER BY ${speciesFirst}, p.id LIMIT ${limit}`,
     )
@@ -84,9 +98,9 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
     found.push(
       ...(await ids(
         db,
-        sql`SELECT p.id FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid
-          WHERE plants_fts MATCH ${match} AND ${inTier} AND ${kind} AND ${conditions}
-          ORDER BY plants_fts.rowid LIMIT ${limit - found.length}`,
+        sql`SELECT p.id FROM ${walk.index.from}
+          WHERE ${walk.index.matches(match)} AND ${inTier} AND ${kind} AND ${conditions}
+          ORDER BY ${walk.index.id} LIMIT ${limit - found.length}`,
       )),
     )
     if (found.length >= limit) break
@@ -96,10 +110,19 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
 
 async function fewNames(db: Db, condition: RawBuilder<unknown>): Promise<boolean> {
   const counted = await sql<{ rows: number }>`
-    SELECT count(*) AS rows FROM (SELECT 1 FROM search_names WHERE ${condition} LIMIT ${FEW_NAMES})`.execute(
+    SELECT count(*) AS rows FROM (SELECT 1 FROM search_names WHERE ${condition} LIMIT ${FEW_NAMES}) AS few`.execute(
     db,
   )
   return Number(counted.rows[0]?.rows ?? 0) < FEW_NAMES
+}
+
+/** The documents of `ids`, in that order. */
+export async function documents(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await sql<{ id: number; doc: string }>`
+    SELECT id, doc FROM plants WHERE id IN (${sql.join(ids)})`.execute(db)
+  const docs = new Map(rows.rows.map((row) => [Number(row.id), row.doc]))
+  return ids.map((id) => docs.get(id)!)
 }
 
 async function ids(db: Db, query: RawBuilder<unknown>): Promise<number[]> {
