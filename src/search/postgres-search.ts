@@ -45,7 +45,13 @@ const namesSyntax: TextSyntax = {
   or: ' | ',
 }
 
+// Up to this many matches, ranking them all in one statement beats walking the tiers.
+const FEW_MATCHES = 2000
+
 export class PostgresSearch implements SearchIndex {
+  /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search). */
+  constructor(private readonly options: { fewMatches: number } = { fewMatches: FEW_MATCHES }) {}
+
   async put(tx: Tx, entry: SearchEntry): Promise<void> {
     // Unchanged text (most edits touch only attributes) leaves the row, and so the GIN index, alone.
     await sql`INSERT INTO plant_search (plant_id, document)
@@ -65,7 +71,7 @@ export class PostgresSearch implements SearchIndex {
       db,
       sql`SELECT count(*) AS total FROM plant_search WHERE document @@ ${anywhere}::tsquery`,
     )
-    if (matches <= FEW_MATCHES) return rankAll(db, query, anywhere, tests)
+    if (matches <= this.options.fewMatches) return rankAll(db, query, anywhere, tests)
     const total =
       query.type === null && query.facets.length === 0
         ? matches
@@ -79,9 +85,6 @@ export class PostgresSearch implements SearchIndex {
     return { total, docs: await documents(db, ids) }
   }
 }
-
-// Up to this many matches, ranking them all in one statement beats walking the tiers.
-const FEW_MATCHES = 2000
 
 /** The GIN index for the tier walk: `&` and `!` make one tsquery of a tier. */
 const GIN_INDEX: TextIndex = {

@@ -40,6 +40,9 @@ const FTS5_INDEX: TextIndex = {
 }
 
 export class SqliteSearch implements SearchIndex {
+  /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search). */
+  constructor(private readonly options: { fewMatches: number } = { fewMatches: FEW_MATCHES }) {}
+
   async put(tx: Tx, entry: SearchEntry): Promise<void> {
     await sql`DELETE FROM plants_fts WHERE rowid = ${entry.id}`.execute(tx)
     await sql`INSERT INTO plants_fts (rowid, name, scientific_name, alternate_names, description)
@@ -60,7 +63,7 @@ export class SqliteSearch implements SearchIndex {
       db,
       sql`SELECT count(*) AS total FROM plants_fts WHERE plants_fts MATCH ${anywhere}`,
     )
-    if (matches <= FEW_MATCHES) return rankAll(db, query, anywhere, tests)
+    if (matches <= this.options.fewMatches) return rankAll(db, query, anywhere, tests)
     const total =
       query.type === null && query.facets.length === 0
         ? matches
