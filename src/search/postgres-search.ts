@@ -67,21 +67,17 @@ export class PostgresSearch implements SearchIndex {
     const anywhere = anywhereQuery(plan.groups, anywhereSyntax)
     if (anywhere === null) return { total: 0, docs: [] }
     const tests = tierTests(plan, nameQueries(plan.groups, namesSyntax))
-    // Few matches are ranked in one statement; many are walked tier by tier (tier-walk.ts), which reads
-    // only the ids up to the page: ranking the 30,000 matches of one letter took over 100 ms.
-    const matches = await count(
+    // The exact total, then few matches are ranked in one statement; more are walked tier by tier
+    // (tier-walk.ts), which reads only the ids up to the page: ranking the 30,000 matches of one letter
+    // took over 100 ms.
+    const total = await count(
       db,
-      sql`SELECT count(*) AS total FROM plant_search WHERE document @@ ${anywhere}::tsquery`,
-    )
-    if (matches <= this.options.fewMatches) return rankAll(db, query, anywhere, tests)
-    const total =
       query.type === null && query.facets.length === 0
-        ? matches
-        : await count(
-            db,
-            sql`SELECT count(*) AS total FROM plant_search s JOIN plants p ON p.id = s.plant_id
-              WHERE ${filters(query, anywhere)}`,
-          )
+        ? sql`SELECT count(*) AS total FROM plant_search WHERE document @@ ${anywhere}::tsquery`
+        : sql`SELECT count(*) AS total FROM plant_search s JOIN plants p ON p.id = s.plant_id
+            WHERE ${filters(query, anywhere)}`,
+    )
+    if (total <= this.options.fewMatches) return rankAll(db, query, anywhere, tests)
     if (query.offset >= total) return { total, docs: [] }
     const ids = await pageIds({ db, index: GIN_INDEX, query, anywhere, tests })
     return { total, docs: await documents(db, ids) }

@@ -56,22 +56,17 @@ export class SqliteSearch implements SearchIndex {
     const anywhere = anywhereQuery(plan.groups, FTS5)
     if (anywhere === null) return { total: 0, docs: [] }
     const tests = tierTests(plan, nameQueries(plan.groups, FTS5))
-    // The index counts its matches alone in about a millisecond even for a one-letter query. Few matches
-    // are ranked in one statement; many are walked tier by tier (sqlite-tier-walk.ts), which reads only
-    // the ids up to the page.
-    const matches = await count(
+    // The exact total; without a type or facet the index counts its matches alone, in about a millisecond
+    // even for one letter. Few matches are ranked in one statement; more are walked tier by tier
+    // (tier-walk.ts), which reads only the ids up to the page.
+    const total = await count(
       db,
-      sql`SELECT count(*) AS total FROM plants_fts WHERE plants_fts MATCH ${anywhere}`,
-    )
-    if (matches <= this.options.fewMatches) return rankAll(db, query, anywhere, tests)
-    const total =
       query.type === null && query.facets.length === 0
-        ? matches
-        : await count(
-            db,
-            sql`SELECT count(*) AS total FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid
+        ? sql`SELECT count(*) AS total FROM plants_fts WHERE plants_fts MATCH ${anywhere}`
+        : sql`SELECT count(*) AS total FROM plants_fts JOIN plants p ON p.id = plants_fts.rowid
             WHERE ${filters(query, anywhere)}`,
-          )
+    )
+    if (total <= this.options.fewMatches) return rankAll(db, query, anywhere, tests)
     if (query.offset >= total) return { total, docs: [] }
     return {
       total,
