@@ -31,30 +31,44 @@ export function nameQueries(groups: MatchExpr[], syntax: TextSyntax) {
   }
 }
 
-/** The tier of plant `p` (see the top of this file) as a SQL expression. */
-export function tierExpression(
+/** One tier's test: a condition on the rows of search_names (whole names), or a name-weight full-text
+ * query. The tiers come in order; a plant is in the first whose test it passes, else in tier 6. */
+export type TierTest = { tier: number } & ({ names: RawBuilder<unknown> } | { text: string })
+
+export const LAST_TIER = 6
+
+export function tierTests(
   plan: QueryPlan,
   names: { whole: string | null; prefix: string | null; fuzzy: string | null },
+): TierTest[] {
+  const tests: TierTest[] = []
+  if (plan.phrases.length > 0) {
+    tests.push({ tier: 0, names: sql`kind = 0 AND name IN (${sql.join(plan.phrases)})` })
+    const ranges = plan.phrases.map((phrase) => sql`(name >= ${phrase} AND name < ${prefixEnd(phrase)})`)
+    tests.push({ tier: 1, names: sql`(${sql.join(ranges, sql` OR `)})` })
+  }
+  if (names.whole !== null) tests.push({ tier: 2, text: names.whole })
+  if (names.prefix !== null) tests.push({ tier: 3, text: names.prefix })
+  if (plan.fuzzyPhrases.length > 0) {
+    tests.push({ tier: 4, names: sql`name IN (${sql.join(plan.fuzzyPhrases)})` })
+  }
+  if (names.fuzzy !== null) tests.push({ tier: 5, text: names.fuzzy })
+  return tests
+}
+
+/** The tier of plant `p` (see the top of this file) as a SQL expression. */
+export function tierExpression(
+  tests: TierTest[],
   namesMatch: (query: string) => RawBuilder<unknown>,
 ): RawBuilder<unknown> {
-  const whens: RawBuilder<unknown>[] = []
-  const when = (condition: RawBuilder<unknown>, tier: number) =>
-    whens.push(sql`WHEN ${condition} THEN ${sql.lit(tier)}`)
-  if (plan.phrases.length > 0) {
-    when(
-      sql`p.id IN (SELECT plant_id FROM search_names WHERE kind = 0 AND name IN (${sql.join(plan.phrases)}))`,
-      0,
-    )
-    const ranges = plan.phrases.map((phrase) => sql`(name >= ${phrase} AND name < ${prefixEnd(phrase)})`)
-    when(sql`p.id IN (SELECT plant_id FROM search_names WHERE ${sql.join(ranges, sql` OR `)})`, 1)
-  }
-  if (names.whole !== null) when(namesMatch(names.whole), 2)
-  if (names.prefix !== null) when(namesMatch(names.prefix), 3)
-  if (plan.fuzzyPhrases.length > 0) {
-    when(sql`p.id IN (SELECT plant_id FROM search_names WHERE name IN (${sql.join(plan.fuzzyPhrases)}))`, 4)
-  }
-  if (names.fuzzy !== null) when(namesMatch(names.fuzzy), 5)
-  return sql`CASE ${sql.join(whens, sql` `)} ELSE 6 END`
+  const whens = tests.map((test) => {
+    const condition =
+      'names' in test
+        ? sql`p.id IN (SELECT plant_id FROM search_names WHERE ${test.names})`
+        : namesMatch(test.text)
+    return sql`WHEN ${condition} THEN ${sql.lit(test.tier)}`
+  })
+  return sql`CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(LAST_TIER)} END`
 }
 
 /** Species (type Plant) before varieties. */

@@ -1,0 +1,131 @@
+// The page of a broad search, read tier by tier (ranking.ts) instead of ranking every match: a one-letter
+// query matches 30,000 plants, and giving each a tier and a type costs ~40 ms on SQLite and over 100 ms on
+// PostgreSQL, while the first page needs 20 ids. The order (tier, species first, id) is walked tier by
+// tier, each asked in id order with a limit, so the walk stops as soon as the page is full. A deep page
+// reads the ids before it (offset + limit of them at most), never more. The caller counts the total.
+// Both databases walk alike; each supplies its full-text index (`TextIndex`).
+import { sql, type RawBuilder } from 'kysely'
+import type { Db } from '../db/store.ts'
+import { facetCondition } from './facet-filter.ts'
+import { speciesFirst, type TierTest } from './ranking.ts'
+import type { SearchQuery } from './search-index.ts'
+
+export interface TextIndex {
+  /** The full-text query: `anywhere`, in the names query `tier` (when given), in none of `earlier`. */
+  compose(anywhere: string, tier: string | null, earlier: string[]): string
+  /** The index joined to plants `p`. */
+  from: RawBuilder<unknown>
+  /** The index's plant id, in whose order it can be read. */
+  id: RawBuilder<unknown>
+  /** The condition that the index matches `query`. */
+  matches(query: string): RawBuilder<unknown>
+  /** The ids of the plants matching `query`. */
+  idsMatching(query: string): RawBuilder<unknown>
+}
+
+// A whole-name tier with fewer name rows than this is read from the names index and checked against the
+// full-text match; a larger one is found by walking the full-text match in id order (it is dense there).
+const FEW_NAMES = 500
+
+interface Walk {
+  db: Db
+  index: TextIndex
+  query: SearchQuery
+  anywhere: string
+  tests: TierTest[]
+}
+
+/** The ids of the page, in rank order. */
+export async function pageIds(walk: Walk): Promise<number[]> {
+  let skip = walk.query.offset
+  const page: number[] = []
+  for (let index = 0; index <= walk.tests.length; index++) {
+    const ids = await tierIds(walk, index, skip + walk.query.limit - page.length)
+    if (ids.length <= skip) {
+      skip -= ids.length
+      continue
+    }
+    page.push(...ids.slice(skip))
+    skip = 0
+    if (page.length >= walk.query.limit) break
+  }
+  return page.slice(0, walk.query.limit)
+}
+
+/** The first `limit` ids of tier `tests[index]` (tier 6 past the end) in rank order: species first,
+ * then id. */
+async function tierIds(walk: Walk, index: number, limit: number): Promise<number[]> {
+  const { db, query, anywhere, tests } = walk
+  const test = tests[index]
+  const earlier = tests.slice(0, index)
+  const match = walk.index.compose(
+    anywhere,
+    test !== undefined && 'text' in test ? test.text : null,
+    earlier.flatMap((before) => ('text' in before ? [before.text] : [])),
+  )
+  const conditions = sql.join(
+    [
+      query.type === null ? sql`1 = 1` : sql`p.type = ${query.type}`,
+      facetCondition('p.id', query.facets),
+      ...earlier.flatMap((before) =>
+        'names' in before
+          ? [sql`NOT EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${before.names})`]
+          : [],
+      ),
+    ],
+    sql` AND `,
+  )
+
+  if (test !== undefined && 'names' in test && (await fewNames(db, test.names))) {
+    // Few plants: read them through the names index and sort them.
+    return ids(
+      db,
+      sql`SELECT p.id FROM plants p
+        WHERE p.id IN (SELECT plant_id FROM search_names WHERE ${test.names})
+          AND p.id IN (${walk.index.idsMatching(match)})
+          AND ${conditions}
+        ORDER BY ${speciesFirst}, p.id LIMIT ${limit}`,
+    )
+  }
+  // Many plants: walk the full-text match in id order, once for species and once for varieties, each
+  // stopping at the limit.
+  const inTier =
+    test !== undefined && 'names' in test
+      ? sql`EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${test.names})`
+      : sql`1 = 1`
+  const found: number[] = []
+  for (const kind of query.type === null ? [sql`p.type = 'Plant'`, sql`p.type <> 'Plant'`] : [sql`1 = 1`]) {
+    found.push(
+      ...(await ids(
+        db,
+        sql`SELECT p.id FROM ${walk.index.from}
+          WHERE ${walk.index.matches(match)} AND ${inTier} AND ${kind} AND ${conditions}
+          ORDER BY ${walk.index.id} LIMIT ${limit - found.length}`,
+      )),
+    )
+    if (found.length >= limit) break
+  }
+  return found
+}
+
+async function fewNames(db: Db, condition: RawBuilder<unknown>): Promise<boolean> {
+  const counted = await sql<{ rows: number }>`
+    SELECT count(*) AS rows FROM (SELECT 1 FROM search_names WHERE ${condition} LIMIT ${FEW_NAMES}) AS few`.execute(
+    db,
+  )
+  return Number(counted.rows[0]?.rows ?? 0) < FEW_NAMES
+}
+
+/** The documents of `ids`, in that order. */
+export async function documents(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await sql<{ id: number; doc: string }>`
+    SELECT id, doc FROM plants WHERE id IN (${sql.join(ids)})`.execute(db)
+  const docs = new Map(rows.rows.map((row) => [Number(row.id), row.doc]))
+  return ids.map((id) => docs.get(id)!)
+}
+
+async function ids(db: Db, query: RawBuilder<unknown>): Promise<number[]> {
+  const rows = await (query as RawBuilder<{ id: number }>).execute(db)
+  return rows.rows.map((row) => Number(row.id))
+}
