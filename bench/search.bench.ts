@@ -4,30 +4,15 @@
 // on PostgreSQL (inside scripts/postgres/with-test-cluster.sh, as `npm run bench:pg` does). Targets on
 // SQLite: plain p99 ≤ 10 ms, typo ≤ 15 ms, one letter ≤ 30 ms, suggestion ≤ 2 ms.
 import { performance } from 'node:perf_hooks'
-import { buildApp } from '../src/app.ts'
-import { createKeyPair } from '../src/accounts/api-keys.ts'
-import { importDataset } from '../src/transfer/import.ts'
-import { readLines } from '../src/transfer/read-lines.ts'
-import { openTestStore, TEST_DIALECT } from '../test/helpers/test-database.ts'
+import { TEST_DIALECT } from '../test/helpers/test-database.ts'
+import { importedStore, startService } from './service.ts'
 
 const ROUNDS = 500
 const WARM_UP = 50
 
-const store = await openTestStore()
-for (const file of ['data/plants.jsonl', 'data/openfarm.jsonl']) {
-  const started = performance.now()
-  const summary = await importDataset(store, readLines(file), { source: file })
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`imported ${file}: ${summary.created} created, ${summary.updated} updated in ${seconds} s`)
-}
+const store = await importedStore()
 
-// The bench measures the service, not its limits: they are raised out of the way.
-const unlimited = { rateLimitPerMinute: 1e8, writeLimitPerMinute: 1e8, authFailureLimitPerMinute: 1e8 }
-const app = await buildApp({ config: { keyBrand: 'service', keyCacheSeconds: 60, ...unlimited }, store })
-await app.listen({ port: 0, host: '127.0.0.1' })
-const { port } = app.server.address() as { port: number }
-const key = await createKeyPair(store, 'bench@example.org')
-const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
+const { app, port, headers } = await startService(store)
 
 async function get(path: string): Promise<unknown> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers })
