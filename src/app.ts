@@ -1,12 +1,14 @@
 // Builds the HTTP application: plugins, routes, the error and 404 handlers. Never listens: server.ts does,
 // and tests inject requests or listen on a free port themselves.
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify'
+import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -21,6 +23,8 @@ import { JSON_TYPE, clientErrorHandler, frameworkErrorReply, toAppError } from '
 import { acceptJsonBodies, refuseUnknownQueryParameters } from './http/request-shape.ts'
 import { RouteTable } from './http/route-table.ts'
 import { registerApiLimits } from './http/api-limits.ts'
+import { logOneLinePerRequest, requestId } from './http/request-log.ts'
+import { answerConditionalGets } from './http/conditional-get.ts'
 import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
@@ -29,7 +33,7 @@ import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
 import { HTML_TYPE, errorPage, isPagePath } from './web/web.routes.ts'
 import { website } from './web/website.ts'
-import helmet from '@fastify/helmet'
+import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -52,6 +56,8 @@ export async function buildApp({
   const config = { ...loadConfig({}), ...given }
   const app = Fastify({
     logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,
     http: {
@@ -78,6 +84,8 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
+  logOneLinePerRequest(app)
+  answerConditionalGets(app)
   acceptJsonBodies(app)
   const routes = new RouteTable()
   app.addHook('onRoute', (route) => {
@@ -138,30 +146,30 @@ export async function buildApp({
     }
   })
 
-  // Security headers on every answer. Pages load only this origin's stylesheet (no script at all), may
-  // show plant images from anywhere, and may not be framed.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'https:', 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Behind TLS the proxy's HSTS does this; on plain HTTP it would break the page's own stylesheet.
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Security headers on every answer, worked out once (security-headers.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.headers(isPagePath(request.url) ? PAGE_HEADERS : API_HEADERS)
   })
+
+  // Answers of 1 KB and more are compressed for clients that ask (a 100-plant page: 56 KB, about 9 KB
+  // with either). Brotli at quality 4 (the plugin's default, as 11 costs far more CPU); zlib streams run on
+  // libuv's thread pool, so compressing never blocks other requests. Request bodies are not decompressed:
+  // the API takes plain JSON within its body limit.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false })
 
   // Browser apps call the API from their own origins; preflights must pass without a key.
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['content-type', `x-${config.keyBrand}-key-id`, `x-${config.keyBrand}-key-secret`],
-    exposedHeaders: ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
+    exposedHeaders: [
+      'retry-after',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+      'x-request-id',
+      'etag',
+    ],
     maxAge: 86400,
   })
 

@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely'
 import type { Database } from './schema.ts'
 import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
+import { keepingStatements } from './sqlite-statements.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
 import { SqliteSearch } from '../search/sqlite-search.ts'
 
@@ -46,7 +47,7 @@ async function openDatabase(path: string, busyTimeoutMs: number): Promise<Kysely
     sqlite.pragma('synchronous = FULL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`)
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
     await migrateToLatest(db, sqliteMigrations)
     return db
   } catch (error) {

@@ -14,6 +14,8 @@ import {
 } from './plant.schemas.ts'
 
 const tags = ['plants']
+/** A stored document's updated_at (text inside its strings has its quotes escaped, so cannot match). */
+const UPDATED_AT = /"updated_at":"([^"]+)"/
 
 export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -56,7 +58,12 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 200: PlantSchema, ...commonErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await getPlantDoc(store, Number(request.params.id))),
+    async (request, reply) => {
+      const doc = await getPlantDoc(store, Number(request.params.id))
+      const updatedAt = UPDATED_AT.exec(doc)?.[1]
+      if (updatedAt) void reply.header('last-modified', new Date(updatedAt).toUTCString())
+      return sendJson(reply, doc)
+    },
   )
 
   api.put(

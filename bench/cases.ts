@@ -1,0 +1,112 @@
+// What the bench asks: each case chooses its next request at random over the imported plants (ids, pages,
+// queries), so no answer is the same one served again and again.
+import type { RequestSpec } from './load.ts'
+
+export interface Workload {
+  ids: number[]
+  /** each plant's current version, kept by the PUT case from its answers */
+  versions: Map<number, number>
+}
+
+export interface BenchCase {
+  name: string
+  /** the ceiling this case is compared with */
+  baseline?: 'hello-world' | 'page from memory'
+  next(workload: Workload): RequestSpec
+  onAnswer?(spec: RequestSpec, status: number, body: string, workload: Workload): void
+}
+
+const randomOf = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!
+
+function cycling(paths: string[]): () => RequestSpec {
+  let next = 0
+  return () => ({ path: paths[next++ % paths.length]! })
+}
+
+const search = (queries: string[], extra = '') =>
+  cycling(queries.map((q) => `/api/search?q=${encodeURIComponent(q)}${extra}`))
+
+const plainSearch = search([
+  'tomato',
+  'basil',
+  'apple',
+  'sweet potato',
+  'black walnut',
+  'Solanum lycopersicum',
+  'pomodoro',
+  'strawberries',
+  'oak',
+  'rosemary',
+])
+const typoSearch = search([
+  'tomatoe',
+  'bazil',
+  'rosmary',
+  'strawbery',
+  'brocoli',
+  'cucmber',
+  'Ocimum basilicom',
+  'calendula officianalis',
+  'Solanum lycopersicon',
+  'cauliflour',
+])
+const facetedSearch = cycling([
+  '/api/search?q=tomato&family=solanaceae',
+  '/api/search?q=bean&edible=true',
+  '/api/search?q=mint&light%20requirement=Full%20sun',
+  '/api/search?q=apple&life%20cycle=Perennial',
+  '/api/search?q=oak&type=Species&family=fagaceae',
+])
+const oneLetterSearch = search(['a', 'b', 'c', 'm', 's', 't'])
+const suggestions = cycling(
+  ['t', 'to', 'tom', 'toma', 'tomat', 'b', 'ba', 'bas', 'basi', 'bazil', 'straw', 'rosm', 'sweet p'].map(
+    (q) => `/api/suggest?q=${encodeURIComponent(q)}`,
+  ),
+)
+
+let written = 0
+
+export const CASES: BenchCase[] = [
+  {
+    name: 'GET /plants/<id>',
+    baseline: 'hello-world',
+    next: ({ ids }) => ({ path: `/api/plants/${randomOf(ids)}` }),
+  },
+  {
+    name: 'keyset page of 100',
+    baseline: 'page from memory',
+    next: ({ ids }) => ({ path: `/api/plants?per_page=100&last_id=${randomOf(ids.slice(0, -100))}` }),
+  },
+  {
+    name: 'offset page of 100',
+    baseline: 'page from memory',
+    next: ({ ids }) => ({
+      path: `/api/plants?page=${1 + Math.floor(Math.random() * Math.ceil(ids.length / 100))}&per_page=100`,
+    }),
+  },
+  { name: 'plain search', baseline: 'hello-world', next: plainSearch },
+  { name: 'typo search', baseline: 'hello-world', next: typoSearch },
+  { name: 'faceted search', baseline: 'hello-world', next: facetedSearch },
+  { name: 'one-letter search', baseline: 'hello-world', next: oneLetterSearch },
+  { name: 'GET /suggest', baseline: 'hello-world', next: suggestions },
+  {
+    name: 'PUT /plants/<id>',
+    baseline: 'hello-world',
+    // Plants in turn through the whole set, so no two connections write the same plant at once.
+    next: ({ ids, versions }) => {
+      const id = ids[(written * 7919) % ids.length]!
+      written++
+      const body = JSON.stringify({
+        version: versions.get(id),
+        note: 'bench',
+        description: `Bench write ${written}`,
+      })
+      return { method: 'PUT', path: `/api/plants/${id}`, body }
+    },
+    onAnswer: (spec, status, body, { versions }) => {
+      if (status !== 200) return
+      const plant = JSON.parse(body) as { id: number; version: number }
+      versions.set(plant.id, plant.version)
+    },
+  },
+]

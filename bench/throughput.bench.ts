@@ -1,0 +1,141 @@
+// `npm run bench`: Hortus at the size of the starter dataset plus OpenFarm (about 94,000 plants), measured
+// against ceilings in the same run. For the dialect under test (HORTUS_TEST_DB; scripts/bench.sh runs
+// SQLite, then PostgreSQL on a throwaway cluster) it times the import and the start, then for every case
+// measures one client (p50/p99 of sequential requests) and 50 connections with autocannon (requests/s,
+// p50, p99), Hortus and baseline runs interleaved (a Fastify hello-world route, and the bytes of a 100-plant
+// page from memory). PostgreSQL runs the load with 1 and with 2 workers. Figures go to
+// test-results/bench/<dialect>.json; bench/table.ts prints them. Every request goes to 127.0.0.1.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { createKeyPair } from '../src/accounts/api-keys.ts'
+import { importDataset } from '../src/transfer/import.ts'
+import { readLines } from '../src/transfer/read-lines.ts'
+import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../test/helpers/test-database.ts'
+import { tempDir } from '../test/helpers/temp-dir.ts'
+import { oneClient, underLoad, type LoadFigures, type LoadOptions, type RequestSpec } from './load.ts'
+import { startBaseline, startHortus, timeToFirstAnswer, type Server } from './processes.ts'
+import { CASES, type Workload } from './cases.ts'
+
+const CONNECTIONS = 50
+const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 10)
+const WARM_UP_SECONDS = 1
+const ONE_CLIENT_ROUNDS = 500
+
+// The database: the starter dataset, then the OpenFarm set, imported and timed.
+const url = await createTestDatabaseUrl()
+const store = await openTestStore(url)
+const imports: Record<string, number> = {}
+for (const file of ['data/plants.jsonl', 'data/openfarm.jsonl']) {
+  const started = performance.now()
+  const summary = await importDataset(store, readLines(file), { source: file })
+  imports[file] = (performance.now() - started) / 1000
+  console.log(`imported ${file}: ${summary.created} plants in ${imports[file].toFixed(1)} s`)
+}
+const key = await createKeyPair(store, 'bench@example.org')
+const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
+const plants = await store.db.selectFrom('plants').select(['id', 'version']).orderBy('id').execute()
+await store.close()
+const workload: Workload = {
+  ids: plants.map((plant) => Number(plant.id)),
+  versions: new Map(plants.map((plant) => [Number(plant.id), Number(plant.version)])),
+}
+console.log(`${TEST_DIALECT}: ${plants.length} plants`)
+
+const startMs = await timeToFirstAnswer(url)
+console.log(`npm start to the first answer: ${startMs.toFixed(0)} ms`)
+
+interface CaseFigures {
+  case: string
+  oneClient: { p50: number; p99: number }
+  load: LoadFigures
+  baseline?: { name: string; load: LoadFigures }
+  workers: number
+}
+const results: CaseFigures[] = []
+
+const load = (server: Server, next: () => RequestSpec, onAnswer?: LoadOptions['onAnswer']) =>
+  underLoad({ port: server.port, headers, next, onAnswer, connections: CONNECTIONS, seconds: SECONDS })
+const warmUp = (server: Server, next: () => RequestSpec, onAnswer?: LoadOptions['onAnswer']) =>
+  underLoad({
+    port: server.port,
+    headers,
+    next,
+    onAnswer,
+    connections: CONNECTIONS,
+    seconds: WARM_UP_SECONDS,
+  })
+
+async function measureCases(hortus: Server, workers: number, baseline: Server | null): Promise<void> {
+  for (const benchCase of CASES) {
+    const next = () => benchCase.next(workload)
+    const onAnswer =
+      benchCase.onAnswer &&
+      ((spec: RequestSpec, status: number, body: string) => benchCase.onAnswer!(spec, status, body, workload))
+    const single = await oneClient(hortus.port, headers, next, ONE_CLIENT_ROUNDS)
+    let baselineFigures: CaseFigures['baseline']
+    if (baseline && benchCase.baseline) {
+      const path = benchCase.baseline === 'hello-world' ? '/hello' : '/page'
+      await warmUp(baseline, () => ({ path }))
+      baselineFigures = { name: benchCase.baseline, load: await load(baseline, () => ({ path })) }
+    }
+    await warmUp(hortus, next, onAnswer)
+    const figures = await load(hortus, next, onAnswer)
+    const ratio = baselineFigures
+      ? (figures.requestsPerSecond / baselineFigures.load.requestsPerSecond).toFixed(2)
+      : ''
+    console.log(
+      `${workers}w ${benchCase.name.padEnd(22)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s ` +
+        `p50 ${figures.p50} p99 ${figures.p99} ms; one client p50 ${single.p50.toFixed(2)} p99 ${single.p99.toFixed(2)} ms` +
+        (baselineFigures
+          ? `; baseline ${baselineFigures.load.requestsPerSecond.toFixed(0)} req/s, ratio ${ratio}`
+          : '') +
+        (figures.failures + single.failures > 0 ? `; FAILURES ${figures.failures + single.failures}` : ''),
+    )
+    results.push({
+      case: benchCase.name,
+      oneClient: single,
+      load: figures,
+      baseline: baselineFigures,
+      workers,
+    })
+  }
+}
+
+const hortus = await startHortus(url)
+const page = await fetch(`http://127.0.0.1:${hortus.port}/api/plants?per_page=100`, { headers })
+const pageFile = join(tempDir('hortus-bench-'), 'page.json')
+writeFileSync(pageFile, Buffer.from(await page.arrayBuffer()))
+// The baselines run beside SQLite only: PostgreSQL's targets are set against the SQLite figures.
+const baseline = TEST_DIALECT === 'sqlite' ? await startBaseline(pageFile) : null
+await measureCases(hortus, 1, baseline)
+const rssMb = hortus.rssMb()
+await hortus.stop()
+await baseline?.stop()
+let rssTwoWorkersMb: number | undefined
+if (TEST_DIALECT === 'postgres') {
+  const twoWorkers = await startHortus(url, 2)
+  await measureCases(twoWorkers, 2, null)
+  rssTwoWorkersMb = twoWorkers.rssMb()
+  await twoWorkers.stop()
+}
+console.log(
+  `RSS after the run: ${rssMb.toFixed(0)} MB` +
+    (rssTwoWorkersMb ? `; with 2 workers ${rssTwoWorkersMb.toFixed(0)} MB per worker` : ''),
+)
+
+const dir = join(import.meta.dirname, '..', 'test-results', 'bench')
+mkdirSync(dir, { recursive: true })
+const figures = {
+  dialect: TEST_DIALECT,
+  plants: plants.length,
+  importSeconds: imports,
+  startMs,
+  rssMb,
+  rssTwoWorkersMb,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  cases: results,
+}
+writeFileSync(join(dir, `${TEST_DIALECT}.json`), JSON.stringify(figures, null, 2))
+console.log(`figures written to test-results/bench/${TEST_DIALECT}.json`)
