@@ -1,6 +1,7 @@
 // The servers the bench measures, each a process of its own (the load generator must not share their event
 // loop): Hortus as an operator starts it, and the baseline server.
-import { readFileSync, readdirSync } from 'node:fs'
+import { openSync, readFileSync, readdirSync } from 'node:fs'
+import { tempDir } from '../test/helpers/temp-dir.ts'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import {
@@ -42,7 +43,9 @@ export async function startHortus(databaseUrl: string, workers = 1): Promise<Ser
     LOG_LEVEL: 'info',
     ...RAISED_LIMITS,
   })
-  const started = start(process.execPath, [START], { env })
+  // The log goes to a file, as in production, not through a pipe into the bench's own process.
+  const log = openSync(join(tempDir('hortus-bench-log-'), 'hortus.log'), 'a')
+  const started = start(process.execPath, [START], { env, stdio: ['ignore', log, log] })
   await waitFor('Hortus answers', () => health(port), { started, timeoutMs: 60_000 })
   return serverOf(port, started)
 }

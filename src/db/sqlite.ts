@@ -1,4 +1,5 @@
-// The embedded database: one SQLite file in WAL mode, opened by one process.
+// The embedded database: one SQLite file in WAL mode, opened by one process, with one connection for writes
+// and one for reads.
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -26,15 +27,19 @@ export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promi
   const codeOf = (error: unknown): string =>
     error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
 
+  const reader = openReader(path, busyTimeoutMs)
   return {
     dialect: 'sqlite',
     db,
-    reader: db,
+    reader,
     search: new SqliteSearch(),
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),
-    close: () => db.destroy(),
+    close: async () => {
+      await reader.destroy()
+      await db.destroy()
+    },
   }
 }
 
@@ -55,4 +60,13 @@ async function openDatabase(path: string, busyTimeoutMs: number): Promise<Kysely
     else sqlite.close()
     throw error
   }
+}
+
+/** A second connection for reads. Kysely gives a connection to one transaction at a time, and a save's
+ * transaction awaits between its statements, so with one connection every read waited for the write in
+ * progress; in WAL mode a reader sees the last commit and never waits for a writer. */
+function openReader(path: string, busyTimeoutMs: number): Kysely<Database> {
+  const sqlite = new SQLite(path, { readonly: true })
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`)
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
 }
