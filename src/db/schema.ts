@@ -124,6 +124,14 @@ export interface SearchNamesTable {
   kind: number
 }
 
+/** Requests per limit key and window, summed over every process (PostgreSQL; see shared-limit-store.ts). */
+export interface RateLimitCountsTable {
+  /** The limit's name and its subject, e.g. `requests:key:hk_…` or `auth-failures:address:10.0.0.1`. */
+  key: string
+  window_start: string
+  hits: number
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -137,4 +145,5 @@ export interface Database {
   search_words: SearchWordsTable
   search_word_variants: SearchWordVariantsTable
   search_names: SearchNamesTable
+  rate_limit_counts: RateLimitCountsTable
 }
