@@ -21,13 +21,14 @@ import { recordFigure } from '../helpers/reliability.ts'
 import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../helpers/test-database.ts'
 
 const LIMIT = 40
-const AUTH_FAILURE_LIMIT = 20
+const AUTH_FAILURE_LIMIT = 30
 /** Between one request and the next (the client alternates between the processes). */
 const PACE_MS = 50
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-/** The others' counts are at most two sync intervals old: what a client sends in that time (plus one for
- * the request in flight) may pass beyond the limit. */
-const LAG_ALLOWANCE = Math.ceil((2 * SYNC_INTERVAL_MS) / PACE_MS) + 1
+/** The others' counts are at most two sync intervals (half a second) old: what a client sends in that
+ * time may pass beyond the limit. Twice that is allowed, for a busy machine; per-process counting would
+ * still fail the bound (each process would let the whole limit through). */
+const LAG_ALLOWANCE = Math.ceil((4 * SYNC_INTERVAL_MS) / PACE_MS) + 1
 
 /** Counts start again at each whole minute of the clock: a scenario that needs `ms` waits for a window
  * with that much left, so that no count starts again in the middle of it. */
@@ -89,7 +90,7 @@ if (TEST_DIALECT === 'postgres')
         suite: 'limits',
         measure: `requests accepted across 2 processes, limit ${LIMIT}/min, ${2 * LIMIT} sent alternating`,
         value: accepted,
-        target: `${LIMIT} to ${LIMIT + LAG_ALLOWANCE} (half a second of lag)`,
+        target: `${LIMIT} to ${LIMIT + LAG_ALLOWANCE} (a second of requests)`,
       })
       recordFigure({
         suite: 'limits',
@@ -143,7 +144,7 @@ if (TEST_DIALECT === 'postgres')
         value: failures,
         target: `${AUTH_FAILURE_LIMIT} to ${AUTH_FAILURE_LIMIT + LAG_ALLOWANCE}`,
       })
-      assert.ok(failures >= AUTH_FAILURE_LIMIT, `${failures} failures answered before the first 429`)
+      assert.ok(failures >= AUTH_FAILURE_LIMIT, `only ${failures} failures answered 401`)
       assert.ok(failures <= AUTH_FAILURE_LIMIT + LAG_ALLOWANCE, `${failures} failures answered`)
       assert.ok(answers.slice(-5).every((r) => r.status === 429))
     })
