@@ -124,11 +124,14 @@ export interface SearchNamesTable {
   kind: number
 }
 
-/** Requests per limit key and window, summed over every process (PostgreSQL; see shared-limit-store.ts). */
+/** Requests per limit key in its current window, summed over every process (PostgreSQL; see
+ * src/http/shared-limit-store.ts). */
 export interface RateLimitCountsTable {
   /** The limit's name and its subject, e.g. `requests:key:hk_…` or `auth-failures:address:10.0.0.1`. */
   key: string
+  /** The window starts with the key's first request (in any process) and lasts the limit's window. */
   window_start: string
+  window_end: string
   hits: number
 }
 

@@ -1,14 +1,15 @@
 // The limits' counters shared by every Hortus process on one PostgreSQL database (several workers, several
 // machines), without a database round trip per request. Each process counts its requests in memory and,
 // every SYNC_INTERVAL_MS while it has new ones, adds them to `rate_limit_counts` in one statement that
-// returns every key's total over all processes. A request is refused when this process's count plus the
-// others' last known total is over the limit. The others' totals are at most two intervals old (theirs
-// reach the table within one, ours read them back within the next), so across processes a key can get
-// past its limit by what the processes receive in about half a second; within one process it is exact.
+// returns every key's window and total over all processes. A request is refused when this process's count
+// plus the others' last known total is over the limit. The others' totals are at most two intervals old
+// (theirs reach the table within one, ours read them back within the next), so across processes a key can
+// get past its limit by what the processes receive in about half a second; within one process it is exact.
 //
-// Windows are whole minutes (the limit's window) of the clock, the same in every process: a count starts
-// again at each one, and Retry-After names the end of the current one. Processes' clocks must agree to
-// about a second (NTP). Rows of ended windows are deleted now and then by whichever process syncs.
+// A key's window starts with its first request, as in the plugin's own store: the first process to sync
+// the key sets it in the table, and the others adopt it (Retry-After and RateLimit-Reset name its end).
+// Processes' clocks must agree to well under a second (NTP). Rows of ended windows are deleted now and then
+// by whichever process syncs.
 import type { FastifyInstance } from 'fastify'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Db } from '../db/store.ts'
@@ -29,9 +30,10 @@ export function sharedLimitStore(app: FastifyInstance, db: Db): FastifyRateLimit
 }
 
 interface Count {
+  /** The shared window's start once the key was synced, until then this process's first hit. */
   windowStart: number
   windowMs: number
-  /** Hits this process counted in the window: `synced` of them are in the table, `unsynced` not yet. */
+  /** Hits this process counted in the window: `synced` of them are in the table's row, `unsynced` not yet. */
   synced: number
   unsynced: number
   /** The other processes' hits in the window, as of the last sync that included this key. */
@@ -54,15 +56,14 @@ export class SharedLimitCounter {
   /** The hot path: memory only. */
   hit(key: string, windowMs: number): { current: number; ttl: number } {
     const now = Date.now()
-    const windowStart = now - (now % windowMs)
     let count = this.counts.get(key)
-    if (count === undefined || count.windowStart !== windowStart) {
-      count = { windowStart, windowMs, synced: 0, unsynced: 0, others: 0 }
+    if (count === undefined || count.windowStart + count.windowMs <= now) {
+      count = { windowStart: now, windowMs, synced: 0, unsynced: 0, others: 0 }
       this.counts.set(key, count)
     }
     count.unsynced++
     this.unsynced = true
-    return { current: count.synced + count.unsynced + count.others, ttl: windowStart + windowMs - now }
+    return { current: count.synced + count.unsynced + count.others, ttl: count.windowStart + windowMs - now }
   }
 
   start(): void {
@@ -97,19 +98,32 @@ export class SharedLimitCounter {
       longestWindow = Math.max(longestWindow, count.windowMs)
       if (count.unsynced === 0) continue
       taken.set(key, { count, hits: count.unsynced })
-      rows.push({ key, window_start: new Date(count.windowStart).toISOString(), hits: count.unsynced })
+      rows.push({
+        key,
+        window_start: new Date(count.windowStart).toISOString(),
+        window_end: new Date(count.windowStart + count.windowMs).toISOString(),
+        hits: count.unsynced,
+      })
       count.unsynced = 0
     }
     try {
       for (const total of await addHits(this.db, rows)) {
         const mine = taken.get(total.key)
         if (!mine) continue
-        mine.count.synced += mine.hits
-        mine.count.others = Math.max(0, total.hits - mine.count.synced)
+        const { count } = mine
+        const sharedStart = Date.parse(total.window_start)
+        if (sharedStart !== count.windowStart) {
+          // Another process started the key's window (adopt it), or a new one began since this process
+          // last synced the key: of this process's hits, only the ones just added are in the row.
+          count.windowStart = sharedStart
+          count.synced = 0
+        }
+        count.synced += mine.hits
+        count.others = Math.max(0, total.hits - count.synced)
       }
       if (now - this.lastPrune > PRUNE_EVERY_MS) {
         this.lastPrune = now
-        await deleteCountsBefore(this.db, new Date(now - 2 * Math.max(longestWindow, 60_000)).toISOString())
+        await deleteCountsBefore(this.db, new Date(now - Math.max(longestWindow, 60_000)).toISOString())
       }
       if (this.failing) this.report.recovered()
       this.failing = false

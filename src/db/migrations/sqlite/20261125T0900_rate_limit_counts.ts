@@ -5,9 +5,9 @@ import { sql, type Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE rate_limit_counts (
-    key TEXT NOT NULL,
+    key TEXT PRIMARY KEY,
     window_start TEXT NOT NULL,
-    hits INTEGER NOT NULL,
-    PRIMARY KEY (key, window_start)
+    window_end TEXT NOT NULL,
+    hits INTEGER NOT NULL
   ) STRICT, WITHOUT ROWID`.execute(db)
 }
