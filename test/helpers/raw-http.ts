@@ -1,6 +1,6 @@
 // Speaks HTTP over a plain socket, for requests that fetch refuses to send (huge headers, bad
 // percent-encoding, a body that never arrives) and answers written before Fastify sees a request.
-import { connect } from 'node:net'
+import { connect, type Socket } from 'node:net'
 
 export interface RawResponse {
   status: number
@@ -56,4 +56,49 @@ function parse(text: string, elapsedMs: number): RawResponse {
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
   }
   return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4), elapsedMs }
+}
+
+/** A connection kept open across requests (keep-alive), for timeouts and the connection cap. */
+export interface OpenConnection {
+  socket: Socket
+  /** Settles when the socket has closed, by either side, with the time it closed (Date.now()). */
+  closed: Promise<number>
+  /** Everything received so far. */
+  received(): string
+  /** Sends `text` and waits for one whole answer after what was received before; null if the socket
+   * closes first or nothing whole arrives within `timeoutMs`. */
+  exchange(text: string, timeoutMs?: number): Promise<RawResponse | null>
+}
+
+/** Opens a connection; settles once it is connected, or closed (a server over its connection cap). */
+export async function openConnection(port: number): Promise<OpenConnection> {
+  const socket = connect(port, '127.0.0.1')
+  let received = ''
+  // Listeners first, so no event is missed while the caller awaits something else.
+  socket.on('error', () => {})
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')))
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())))
+  await Promise.race([new Promise((resolve) => socket.once('connect', resolve)), closed])
+  return {
+    socket,
+    closed,
+    received: () => received,
+    async exchange(text, timeoutMs = 5_000) {
+      const from = received.length
+      const started = Date.now()
+      if (socket.writable) socket.write(text)
+      while (Date.now() - started < timeoutMs) {
+        const answer = received.slice(from)
+        if (complete(answer)) return parse(answer, Date.now() - started)
+        if (socket.destroyed) return null
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      return null
+    },
+  }
+}
+
+/** Parses what a connection received as one answer (an error written just before the server closed). */
+export function parseReceived(text: string, elapsedMs: number): RawResponse {
+  return parse(text, elapsedMs)
 }
