@@ -17,7 +17,13 @@ import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { parseQueryString } from './http/query-string.ts'
-import { JSON_TYPE, clientErrorHandler, frameworkErrorReply, toAppError } from './http/error-replies.ts'
+import {
+  JSON_TYPE,
+  clientErrorHandler,
+  frameworkErrorReply,
+  refuseConnect,
+  toAppError,
+} from './http/error-replies.ts'
 import { acceptJsonBodies, refuseUnknownQueryParameters } from './http/request-shape.ts'
 import { RouteTable } from './http/route-table.ts'
 import { registerApiLimits } from './http/api-limits.ts'
@@ -77,6 +83,7 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  app.server.on('connect', (_request, socket) => refuseConnect(socket))
   app.setValidatorCompiler(validatorCompiler)
   acceptJsonBodies(app)
   const routes = new RouteTable()
