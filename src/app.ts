@@ -19,7 +19,13 @@ import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { parseQueryString } from './http/query-string.ts'
-import { JSON_TYPE, clientErrorHandler, frameworkErrorReply, toAppError } from './http/error-replies.ts'
+import {
+  JSON_TYPE,
+  clientErrorHandler,
+  frameworkErrorReply,
+  refuseConnect,
+  toAppError,
+} from './http/error-replies.ts'
 import { acceptJsonBodies, refuseUnknownQueryParameters } from './http/request-shape.ts'
 import { RouteTable } from './http/route-table.ts'
 import { registerApiLimits } from './http/api-limits.ts'
@@ -95,6 +101,7 @@ export async function buildApp({
   // On PostgreSQL the limits are counted across every process on the database; SQLite is one process.
   const limitStore = store.dialect === 'postgres' ? sharedLimitStore(app, store.db) : undefined
 
+  app.server.on('connect', (_request, socket) => refuseConnect(socket))
   app.setValidatorCompiler(validatorCompiler)
   logOneLinePerRequest(app)
   answerConditionalGets(app)

@@ -12,7 +12,7 @@ export interface KeyPair {
 
 const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret).digest()
 // Compared against when the key id is unknown, so an unknown id costs the same time as a wrong secret.
-const DECOY_HASH = hashSecret('decoy')
+const DECOY_HASH = hashSecret('decoy').toString('hex')
 
 /** A key for the account with this email, created when there is none (the CLI, tests). */
 export async function createKeyPair(
@@ -84,20 +84,22 @@ export class KeyVerifier {
     if (!keyId || !secret || keyId.length > 100 || secret.length > 200) return null
     const given = hashSecret(secret)
     const cached = this.cache.get(keyId)
-    if (cached && cached.expires > Date.now()) {
-      if (!timingSafeEqual(cached.hash, given)) return null
+    if (cached && cached.expires > Date.now() && timingSafeEqual(cached.hash, given)) {
       await this.recordUse(keyId)
       return cached.key
     }
 
+    // Everything else is looked up, a wrong secret for a cached key too: answered from the cache it would
+    // be refused faster than an unknown id, and the timing would tell which key ids exist.
     const row = await repo.findActiveKey(this.store.db, keyId)
-    const stored = row ? Buffer.from(row.secret_hash, 'hex') : DECOY_HASH
-    if (!timingSafeEqual(stored, given) || !row) {
-      this.cache.delete(keyId)
+    const stored = Buffer.from(row.secret_hash ?? DECOY_HASH, 'hex')
+    if (!timingSafeEqual(stored, given) || row.secret_hash === null) {
+      // A wrong secret leaves the key's entry for its owner; a revoked or unknown key has none.
+      if (row.secret_hash === null) this.cache.delete(keyId)
       return null
     }
     const key = {
-      account: { id: Number(row.account_id), email: row.email, name: row.name },
+      account: { id: Number(row.account_id), email: row.email!, name: row.name! },
       commercial: row.commercial_at !== null,
     }
     if (this.cacheSeconds > 0) {

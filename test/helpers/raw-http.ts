@@ -11,11 +11,18 @@ export interface RawResponse {
 }
 
 /** Sends `head` (request line and headers, without the blank line), then `body` if given, and reads the
- * answer until the server closes the socket or `timeoutMs` passes. `hold` leaves the request unfinished. */
+ * answer until the server closes the socket or `timeoutMs` passes. `hold` leaves the request unfinished.
+ * `keepAlive` leaves out `Connection: close`: a server that answers before reading a large body then
+ * drains it instead of closing with bytes unread (which resets the connection, answer and all). */
 export async function rawRequest(
   port: number,
   head: string,
-  { body = '', hold = false, timeoutMs = 5_000 }: { body?: string; hold?: boolean; timeoutMs?: number } = {},
+  {
+    body = '',
+    hold = false,
+    keepAlive = false,
+    timeoutMs = 5_000,
+  }: { body?: string | Buffer; hold?: boolean; keepAlive?: boolean; timeoutMs?: number } = {},
 ): Promise<RawResponse> {
   const started = Date.now()
   const socket = connect(port, '127.0.0.1')
@@ -23,9 +30,11 @@ export async function rawRequest(
   socket.on('data', (chunk: Buffer) => {
     chunks.push(chunk)
     // A complete answer with a Content-Length is enough; the socket may stay open (keep-alive).
-    if (complete(Buffer.concat(chunks).toString('utf8'))) socket.end()
+    if (complete(Buffer.concat(chunks).toString('utf8'), head.startsWith('HEAD '))) socket.end()
   })
-  socket.write(`${head}\r\n${hold ? '' : `Connection: close\r\n`}\r\n${body}`)
+  socket.write(`${head}\r\n${hold || keepAlive ? '' : `Connection: close\r\n`}\r\n`)
+  // A Buffer goes as its bytes, which need not be UTF-8.
+  socket.write(body)
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.destroy()
@@ -40,9 +49,10 @@ export async function rawRequest(
   return parse(Buffer.concat(chunks).toString('utf8'), Date.now() - started)
 }
 
-function complete(text: string): boolean {
+function complete(text: string, bodiless: boolean): boolean {
   const end = text.indexOf('\r\n\r\n')
   if (end < 0) return false
+  if (bodiless || /^HTTP\/1\.1 (204|304) /.test(text)) return true
   const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))
   return length !== null && Buffer.byteLength(text.slice(end + 4)) >= Number(length[1])
 }
@@ -89,7 +99,7 @@ export async function openConnection(port: number): Promise<OpenConnection> {
       if (socket.writable) socket.write(text)
       while (Date.now() - started < timeoutMs) {
         const answer = received.slice(from)
-        if (complete(answer)) return parse(answer, Date.now() - started)
+        if (complete(answer, text.startsWith('HEAD '))) return parse(answer, Date.now() - started)
         if (socket.destroyed) return null
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
