@@ -88,6 +88,10 @@ export async function buildApp({
     // one of the configured proxies: anyone else could write any X-Forwarded-For.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler,
+    // A request read while the server shuts down is served like any other, with `Connection: close`
+    // (Fastify's default would answer a 503 outside the {error, msg} shape, without Retry-After). Each
+    // open connection carries at most that one more request, and HORTUS_SHUTDOWN_SECONDS bounds them all.
+    return503OnClosing: false,
     frameworkErrors: (error, request, reply) => {
       if (!isPagePath(request.url)) return frameworkErrorReply(store, BODY_LIMIT_BYTES)(error, request, reply)
       const appError = toAppError(error, request, store, BODY_LIMIT_BYTES)
