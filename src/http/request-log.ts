@@ -1,11 +1,13 @@
 // One log line per request, written when the answer has gone: Fastify's own request logging writes two
 // (received and completed), which at info level doubled the log's cost under load. Each request carries an
 // id, the client's `x-request-id` when it sent a usable one (so a proxy's id follows the request into our
-// log), else a new one; the answer carries it back.
+// log), else a new one; the answer carries it back. At debug level and below a line also says when a
+// request came in, as Fastify's does, to find requests that never finish.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 
+const DEBUG_LEVELS = new Set(['debug', 'trace'])
 const USABLE_ID = /^[\w.:-]{1,128}$/
 
 export function requestId(request: IncomingMessage): string {
@@ -16,6 +18,8 @@ export function requestId(request: IncomingMessage): string {
 export function logOneLinePerRequest(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id)
+    if (DEBUG_LEVELS.has(request.log.level))
+      request.log.debug({ method: request.method, url: request.url, ip: request.ip }, 'incoming request')
   })
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
