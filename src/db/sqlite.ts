@@ -31,6 +31,16 @@ export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promi
     db,
     reader: db,
     search: new SqliteSearch(),
+    // A row inserted without an id gets one more than the largest there (no AUTOINCREMENT): inside the
+    // write transaction, these are the ids the next inserts would get.
+    newPlantIds: async (tx, count) => {
+      const row = await tx
+        .selectFrom('plants')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst()
+      const first = Number(row?.last ?? 0) + 1
+      return Array.from({ length: count }, (_, index) => first + index)
+    },
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),
