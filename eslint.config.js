@@ -3,7 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'var/**', 'data/**'] },
+  { ignores: ['node_modules/**', 'var/**', 'data/**', 'build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -27,6 +27,15 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // npm start's launcher is plain JavaScript, so it runs without tsx.
+    files: ['scripts/start.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { process: 'readonly' },
+    },
+  },
   {
     // The website's one script runs in the browser, outside the TypeScript project.
     files: ['src/web/public/**/*.js'],

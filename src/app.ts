@@ -19,12 +19,20 @@ import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { parseQueryString } from './http/query-string.ts'
-import { JSON_TYPE, clientErrorHandler, frameworkErrorReply, toAppError } from './http/error-replies.ts'
+import {
+  JSON_TYPE,
+  clientErrorHandler,
+  frameworkErrorReply,
+  refuseConnect,
+  toAppError,
+} from './http/error-replies.ts'
 import { acceptJsonBodies, refuseUnknownQueryParameters } from './http/request-shape.ts'
 import { RouteTable } from './http/route-table.ts'
 import { registerApiLimits } from './http/api-limits.ts'
 import { logOneLinePerRequest, requestId } from './http/request-log.ts'
 import { answerConditionalGets } from './http/conditional-get.ts'
+import { sharedLimitStore } from './http/shared-limit-store.ts'
+import { limitConnections } from './http/connections.ts'
 import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
@@ -43,7 +51,7 @@ export interface AppOptions {
   config: Partial<Config>
   store: Store
   logger?: FastifyServerOptions['logger']
-  /** A request must arrive whole within this time (408 otherwise); its headers within a third of it. */
+  /** Overrides `config.requestTimeoutSeconds` (tests want less than a second). */
   requestTimeoutMs?: number
 }
 
@@ -51,19 +59,25 @@ export async function buildApp({
   config: given,
   store,
   logger = false,
-  requestTimeoutMs = 30_000,
+  requestTimeoutMs,
 }: AppOptions): Promise<FastifyInstance> {
   const config = { ...loadConfig({}), ...given }
+  // A request must arrive whole within the request timeout (408 otherwise), its headers within a third of
+  // it and at most 10 s: a client trickling either cannot hold a connection.
+  const requestTimeout = requestTimeoutMs ?? config.requestTimeoutSeconds * 1000
+  const headersTimeout = Math.min(10_000, Math.ceil(requestTimeout / 3))
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: requestTimeoutMs,
+    requestTimeout,
+    // Fastify's default (72 s) would keep idle connections, which count against the cap, open for long.
+    keepAliveTimeout: config.keepAliveSeconds * 1000,
     http: {
-      headersTimeout: Math.ceil(requestTimeoutMs / 3),
+      headersTimeout,
       // How often Node looks for requests past their time; its default (30 s) would let them linger.
-      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 2)),
     },
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -74,6 +88,10 @@ export async function buildApp({
     // one of the configured proxies: anyone else could write any X-Forwarded-For.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler,
+    // A request read while the server shuts down is served like any other, with `Connection: close`
+    // (Fastify's default would answer a 503 outside the {error, msg} shape, without Retry-After). Each
+    // open connection carries at most that one more request, and HORTUS_SHUTDOWN_SECONDS bounds them all.
+    return503OnClosing: false,
     frameworkErrors: (error, request, reply) => {
       if (!isPagePath(request.url)) return frameworkErrorReply(store, BODY_LIMIT_BYTES)(error, request, reply)
       const appError = toAppError(error, request, store, BODY_LIMIT_BYTES)
@@ -83,6 +101,11 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  limitConnections(app, config.maxConnections)
+  // On PostgreSQL the limits are counted across every process on the database; SQLite is one process.
+  const limitStore = store.dialect === 'postgres' ? sharedLimitStore(app, store.db) : undefined
+
+  app.server.on('connect', (_request, socket) => refuseConnect(socket))
   app.setValidatorCompiler(validatorCompiler)
   logOneLinePerRequest(app)
   answerConditionalGets(app)
@@ -93,6 +116,7 @@ export async function buildApp({
     refuseUnknownQueryParameters(route)
   })
   app.decorateRequest('account', null)
+  app.decorateRequest('commercialKey', false)
   for (const schema of componentSchemas()) app.addSchema(schema)
   await app.register(swagger, openApiOptions(config.keyBrand))
 
@@ -186,14 +210,16 @@ export async function buildApp({
       api.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config.public) return
         limits.refuseBlockedAddress(request, reply)
-        request.account = await keys.verify(header(request, keyIdHeader), header(request, keySecretHeader))
-        if (!request.account) {
+        const verified = await keys.verify(header(request, keyIdHeader), header(request, keySecretHeader))
+        if (!verified) {
           await limits.countFailure(request, reply)
           throw new AppError(
             'notAuthenticated',
             `Send a valid key pair in the ${keyIdHeader} and ${keySecretHeader} headers. Keys are created on the website (or with the hortus CLI).`,
           )
         }
+        request.account = verified.account
+        request.commercialKey = verified.commercial
       })
       // After the authentication hook (added above), so the limits know the verified key.
       const limits = await registerApiLimits(
@@ -201,9 +227,13 @@ export async function buildApp({
         {
           requestsPerMinute: config.rateLimitPerMinute,
           writesPerMinute: config.writeLimitPerMinute,
+          commercialRequestsPerMinute: config.commercialRateLimitPerMinute,
+          commercialWritesPerMinute: config.commercialWriteLimitPerMinute,
           authFailuresPerMinute: config.authFailureLimitPerMinute,
+          store: limitStore,
         },
         (request) => (request.account ? (header(request, keyIdHeader) ?? null) : null),
+        (request) => request.commercialKey,
       )
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
@@ -222,6 +252,7 @@ export async function buildApp({
     keyBrand: config.keyBrand,
     contact: config.contact,
     authAttemptsPerMinute: config.authFailureLimitPerMinute,
+    limitStore,
     openApiDocument: () => app.swagger(),
   })
 

@@ -25,6 +25,9 @@ export interface Config {
   readonly rateLimitPerMinute: number
   /** API creates, updates and link changes per key per minute, counted apart from reads. */
   readonly writeLimitPerMinute: number
+  /** The same two limits for keys the operator approved for commercial use (`commercial_at`). */
+  readonly commercialRateLimitPerMinute: number
+  readonly commercialWriteLimitPerMinute: number
   /** Failed API authentications per client address per minute, and website sign-up and login attempts
    * (counted before any hashing). */
   readonly authFailureLimitPerMinute: number
@@ -34,6 +37,13 @@ export interface Config {
   readonly trustedProxies: string[]
   /** After SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
   readonly shutdownSeconds: number
+  /** A request must arrive whole within this time (408 otherwise); its headers within a third of it, at
+   * most 10 s. */
+  readonly requestTimeoutSeconds: number
+  /** An idle keep-alive connection is closed after this time. */
+  readonly keepAliveSeconds: number
+  /** Concurrent connections per process; more are closed at once, without an answer. */
+  readonly maxConnections: number
   /** How people reach the operator (an email address or a URL), shown where the site says to ask. */
   readonly contact: string | null
 }
@@ -124,6 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('HORTUS_WORKERS > 1 needs PostgreSQL: an embedded SQLite database is served by one process')
   }
 
+  const rateLimitPerMinute = integer('HORTUS_RATE_LIMIT_PER_MINUTE', 1200, 1, 100_000_000)
+  const writeLimitPerMinute = integer('HORTUS_WRITE_LIMIT_PER_MINUTE', 60, 1, 100_000_000)
+  // Commercial keys are never limited more than the others: by default ten times as much.
+  const atLeast = (name: string, normalName: string, normal: number): number => {
+    const value = integer(name, 10 * normal, 1, 1_000_000_000)
+    if (value < normal) problems.push(`${name}=${value}: must be at least ${normalName} (${normal})`)
+    return value
+  }
+
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -134,10 +153,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     workers,
     keyCacheSeconds: integer('HORTUS_KEY_CACHE_SECONDS', 10, 0, 3600),
-    rateLimitPerMinute: integer('HORTUS_RATE_LIMIT_PER_MINUTE', 1200, 1, 100_000_000),
-    writeLimitPerMinute: integer('HORTUS_WRITE_LIMIT_PER_MINUTE', 60, 1, 100_000_000),
+    rateLimitPerMinute,
+    writeLimitPerMinute,
+    commercialRateLimitPerMinute: atLeast(
+      'HORTUS_COMMERCIAL_RATE_LIMIT_PER_MINUTE',
+      'HORTUS_RATE_LIMIT_PER_MINUTE',
+      rateLimitPerMinute,
+    ),
+    commercialWriteLimitPerMinute: atLeast(
+      'HORTUS_COMMERCIAL_WRITE_LIMIT_PER_MINUTE',
+      'HORTUS_WRITE_LIMIT_PER_MINUTE',
+      writeLimitPerMinute,
+    ),
     authFailureLimitPerMinute: integer('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1, 100_000_000),
     shutdownSeconds: integer('HORTUS_SHUTDOWN_SECONDS', 10, 0, 3600),
+    requestTimeoutSeconds: integer('HORTUS_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
+    keepAliveSeconds: integer('HORTUS_KEEP_ALIVE_SECONDS', 5, 1, 3600),
+    maxConnections: integer('HORTUS_MAX_CONNECTIONS', 1024, 1, 1_000_000),
     contact: env.HORTUS_CONTACT?.trim() || null,
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
       .split(',')

@@ -57,10 +57,13 @@ chmod 700 "$WORKDIR"
 
 cleanup() {
   local status=$?
-  # The command may have stopped the server itself (an outage test); stop is then a no-op.
-  if [[ -f $DATADIR/postmaster.pid ]]; then
-    (cd "$WORKDIR" && as_owner "$BINDIR/pg_ctl" stop -D "$DATADIR" -m immediate -w -t 30 >/dev/null 2>&1) || true
-  fi
+  # The command may have stopped the server itself (an outage test); stop is then a no-op. It may also
+  # have started servers of its own in the work directory (a streaming replica): they stop too.
+  local pidfile
+  for pidfile in "$WORKDIR"/*/postmaster.pid; do
+    [[ -f $pidfile ]] || continue
+    (cd "$WORKDIR" && as_owner "$BINDIR/pg_ctl" stop -D "${pidfile%/postmaster.pid}" -m immediate -w -t 30 >/dev/null 2>&1) || true
+  done
   rm -rf "$WORKDIR"
   exit "$status"
 }

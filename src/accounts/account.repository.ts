@@ -1,4 +1,5 @@
 // All SQL about accounts and API keys.
+import { sql } from 'kysely'
 import type { Db } from '../db/store.ts'
 
 export async function findAccountByEmail(db: Db, email: string) {
@@ -90,10 +91,15 @@ export async function insertApiKey(
 }
 
 /** An active key with its account, or undefined when the id is unknown or revoked. */
+/** The active key `keyId` with its account, as one row whose columns are all null when there is no such
+ * key: a row comes back either way, so an unknown id costs the database what a known one does. */
 export async function findActiveKey(db: Db, keyId: string) {
   return db
-    .selectFrom('api_keys')
-    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('always'))
+    .leftJoin('api_keys', (join) =>
+      join.on('api_keys.key_id', '=', keyId).on('api_keys.revoked_at', 'is', null),
+    )
+    .leftJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .select([
       'api_keys.secret_hash',
       'api_keys.commercial_at',
@@ -101,9 +107,7 @@ export async function findActiveKey(db: Db, keyId: string) {
       'accounts.email',
       'accounts.name',
     ])
-    .where('api_keys.key_id', '=', keyId)
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst()
+    .executeTakeFirstOrThrow()
 }
 
 export async function listApiKeys(db: Db, email: string | null) {

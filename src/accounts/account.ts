@@ -5,6 +5,13 @@ export interface Account {
   name: string
 }
 
+/** A verified API key: whose it is, and whether the operator approved it for commercial use (such keys
+ * have their own, higher limits). */
+export interface VerifiedKey {
+  account: Account
+  commercial: boolean
+}
+
 /** Who a save is credited to: an account, or the system (the importer) with no account id. */
 export interface Author {
   id: number | null

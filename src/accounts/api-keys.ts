@@ -1,7 +1,7 @@
 // API key pairs: a public key id and a random secret that is shown once and stored only as a hash.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db, Store } from '../db/store.ts'
-import type { Account } from './account.ts'
+import type { VerifiedKey } from './account.ts'
 import * as repo from './account.repository.ts'
 import { ensureAccount, normalizeEmail } from './account.service.ts'
 
@@ -12,7 +12,7 @@ export interface KeyPair {
 
 const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret).digest()
 // Compared against when the key id is unknown, so an unknown id costs the same time as a wrong secret.
-const DECOY_HASH = hashSecret('decoy')
+const DECOY_HASH = hashSecret('decoy').toString('hex')
 
 /** A key for the account with this email, created when there is none (the CLI, tests). */
 export async function createKeyPair(
@@ -69,9 +69,9 @@ export async function approveCommercialUse(store: Store, keyId: string): Promise
 }
 
 /** Verifies a key pair; remembers good keys for `cacheSeconds` so a read costs no extra query. A key
- * revoked in another process stops working when its cache entry expires. */
+ * revoked (or approved for commercial use) in another process changes here when its cache entry expires. */
 export class KeyVerifier {
-  private readonly cache = new Map<string, { hash: Buffer; account: Account; expires: number }>()
+  private readonly cache = new Map<string, { hash: Buffer; key: VerifiedKey; expires: number }>()
   /** When this process last wrote each key's last_used_at: at most once a minute per key. */
   private readonly usesRecorded = new Map<string, number>()
 
@@ -80,29 +80,34 @@ export class KeyVerifier {
     private readonly cacheSeconds: number,
   ) {}
 
-  async verify(keyId: string | undefined, secret: string | undefined): Promise<Account | null> {
+  async verify(keyId: string | undefined, secret: string | undefined): Promise<VerifiedKey | null> {
     if (!keyId || !secret || keyId.length > 100 || secret.length > 200) return null
     const given = hashSecret(secret)
     const cached = this.cache.get(keyId)
-    if (cached && cached.expires > Date.now()) {
-      if (!timingSafeEqual(cached.hash, given)) return null
+    if (cached && cached.expires > Date.now() && timingSafeEqual(cached.hash, given)) {
       await this.recordUse(keyId)
-      return cached.account
+      return cached.key
     }
 
+    // Everything else is looked up, a wrong secret for a cached key too: answered from the cache it would
+    // be refused faster than an unknown id, and the timing would tell which key ids exist.
     const row = await repo.findActiveKey(this.store.db, keyId)
-    const stored = row ? Buffer.from(row.secret_hash, 'hex') : DECOY_HASH
-    if (!timingSafeEqual(stored, given) || !row) {
-      this.cache.delete(keyId)
+    const stored = Buffer.from(row.secret_hash ?? DECOY_HASH, 'hex')
+    if (!timingSafeEqual(stored, given) || row.secret_hash === null) {
+      // A wrong secret leaves the key's entry for its owner; a revoked or unknown key has none.
+      if (row.secret_hash === null) this.cache.delete(keyId)
       return null
     }
-    const account = { id: Number(row.account_id), email: row.email, name: row.name }
+    const key = {
+      account: { id: Number(row.account_id), email: row.email!, name: row.name! },
+      commercial: row.commercial_at !== null,
+    }
     if (this.cacheSeconds > 0) {
       if (this.cache.size > 10_000) this.cache.clear()
-      this.cache.set(keyId, { hash: stored, account, expires: Date.now() + this.cacheSeconds * 1000 })
+      this.cache.set(keyId, { hash: stored, key, expires: Date.now() + this.cacheSeconds * 1000 })
     }
     await this.recordUse(keyId)
-    return account
+    return key
   }
 
   /** Notes that the key was used: at most once a minute per key and process, the precision the keys page

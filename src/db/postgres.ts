@@ -1,19 +1,23 @@
-// The server database: PostgreSQL through a bounded pg.Pool, optionally with a read replica. Migrations
-// run on the primary at start over a connection of their own; a failure stops start-up.
-import { Kysely, PostgresDialect, sql } from 'kysely'
+// The server database: PostgreSQL through a bounded pg.Pool, optionally with a read replica (reads fall
+// back to the primary while it cannot be reached). Migrations run on the primary at start over a
+// connection of their own; a failure stops start-up.
+import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
 import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { postgresMigrations } from './migrations/postgres/index.ts'
 import { PostgresSearch } from '../search/postgres-search.ts'
+import { ReplicaWithFallback } from './replica-fallback.ts'
 
 // Per-connection settings: a runaway statement, a long lock wait or a forgotten transaction ends with an
-// error (which isUnavailable turns into a 503) instead of holding a connection. JIT compilation only
-// slows the short queries Hortus runs.
+// error (which isUnavailable turns into a 503) instead of holding a connection. A lock held elsewhere
+// (a migration, an operator's LOCK TABLE) is waited for 3 s, like SQLite's write lock, so that the 503
+// comes well within the 5 s a client may reasonably wait. JIT compilation only slows the short queries
+// Hortus runs.
 const SESSION_SETTINGS = {
   statement_timeout: 10_000,
-  lock_timeout: 5_000,
+  lock_timeout: 3_000,
   idle_in_transaction_session_timeout: 30_000,
 }
 const SESSION_OPTIONS = '-c jit=off'
@@ -43,7 +47,7 @@ const UNAVAILABLE_MESSAGE =
 export async function openPostgresStore(url: string, readUrl: string | null): Promise<Store> {
   // Migrations get one connection without the session timeouts: a later migration may rewrite a large
   // table, and a process that starts while another migrates waits for Kysely's advisory lock.
-  const migrator = connect(url, { max: 1, statementTimeouts: false })
+  const migrator = kysely(openPool(url, { max: 1, statementTimeouts: false }))
   try {
     // Connecting first tells "unreachable or wrong password" apart from a failed migration.
     await sql`SELECT 1`.execute(migrator).catch((error: unknown) => {
@@ -56,8 +60,11 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
     await migrator.destroy()
   }
 
-  const db = connect(url, { max: 10, statementTimeouts: true })
-  const reader = readUrl ? connect(readUrl, { max: 10, statementTimeouts: true }) : db
+  const primary = openPool(url, { max: 10, statementTimeouts: true })
+  const db = kysely(primary)
+  // Reads fall back to the primary while the replica cannot be reached.
+  const replica = readUrl ? openPool(readUrl, { max: 10, statementTimeouts: true }) : null
+  const reader = replica ? kysely(new ReplicaWithFallback(replica, primary, isUnavailable)) : db
   return {
     dialect: 'postgres',
     db,
@@ -79,7 +86,11 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
   }
 }
 
-function connect(url: string, { max, statementTimeouts }: { max: number; statementTimeouts: boolean }) {
+function kysely(pool: PostgresPool): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+}
+
+function openPool(url: string, { max, statementTimeouts }: { max: number; statementTimeouts: boolean }) {
   const pool = new pg.Pool({
     ...connectionString(url),
     max,
@@ -104,7 +115,7 @@ function connect(url: string, { max, statementTimeouts }: { max: number; stateme
   pool.on('connect', (client) => {
     client.on('error', () => {})
   })
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return pool
 }
 
 /** The pool's connection settings: the URL, with our `options` appended to any the URL gives (pg lets the

@@ -124,6 +124,17 @@ export interface SearchNamesTable {
   kind: number
 }
 
+/** Requests per limit key in its current window, summed over every process (PostgreSQL; see
+ * src/http/shared-limit-store.ts). */
+export interface RateLimitCountsTable {
+  /** The limit's name and its subject, e.g. `requests:key:hk_…` or `auth-failures:address:10.0.0.1`. */
+  key: string
+  /** The window starts with the key's first request (in any process) and lasts the limit's window. */
+  window_start: string
+  window_end: string
+  hits: number
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -137,4 +148,5 @@ export interface Database {
   search_words: SearchWordsTable
   search_word_variants: SearchWordVariantsTable
   search_names: SearchNamesTable
+  rate_limit_counts: RateLimitCountsTable
 }

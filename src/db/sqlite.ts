@@ -1,4 +1,5 @@
-// The embedded database: one SQLite file in WAL mode, opened by one process.
+// The embedded database: one SQLite file in WAL mode, opened by one process, with one connection for writes
+// and one for reads.
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -9,15 +10,22 @@ import { migrateToLatest } from './migrate.ts'
 import { keepingStatements } from './sqlite-statements.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
 import { SqliteSearch } from '../search/sqlite-search.ts'
+import { ImmediateTransactionsDialect, WriteLockBusyError } from './sqlite-driver.ts'
 
 // Codes that mean "busy, locked or out of resources right now", not "your query is wrong".
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOMEM|PROTOCOL|READONLY)/
 
-/** `busyTimeoutMs`: how long a write waits for another process's lock before answering 503. The file is
+// Once open, a statement waits at most this long for a lock another process holds: better-sqlite3 waits
+// synchronously, and the whole process, every request in it, stands still meanwhile. Transactions wait
+// longer, without blocking (waitForWriteLock).
+const STATEMENT_BUSY_MS = 20
+
+/** `lockWaitMs`: how long a transaction waits for another process's write lock (the CLI importing beside
+ * the server) before failing, which the API answers with 503; migrations at open wait as long. The file is
  * created when missing, its directory never: a mistyped path stops here instead of quietly starting an
  * empty database somewhere else. */
-export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promise<Store> {
-  const db = await openDatabase(path, busyTimeoutMs).catch((error: unknown) => {
+export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<Store> {
+  const db = await openDatabase(path, lockWaitMs).catch((error: unknown) => {
     const directory = dirname(path)
     const reason = existsSync(directory) ? error : `the directory ${directory} does not exist`
     throw new DatabaseOpenError(`Cannot open the SQLite database ${path}`, reason)
@@ -26,10 +34,11 @@ export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promi
   const codeOf = (error: unknown): string =>
     error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
 
+  const reader = openReader(path)
   return {
     dialect: 'sqlite',
     db,
-    reader: db,
+    reader,
     search: new SqliteSearch(),
     // A row inserted without an id gets one more than the largest there (no AUTOINCREMENT): inside the
     // write transaction, these are the ids the next inserts would get.
@@ -41,14 +50,33 @@ export async function openSqliteStore(path: string, busyTimeoutMs = 5000): Promi
       const first = Number(row?.last ?? 0) + 1
       return Array.from({ length: count }, (_, index) => first + index)
     },
-    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
+    transaction: <T>(work: (tx: Tx) => Promise<T>) =>
+      waitForWriteLock(() => db.transaction().execute(work), lockWaitMs),
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),
-    close: () => db.destroy(),
+    close: async () => {
+      await reader.destroy()
+      await db.destroy()
+    },
   }
 }
 
-async function openDatabase(path: string, busyTimeoutMs: number): Promise<Kysely<Database>> {
+/** Begins `transaction` again, after growing pauses, while another process holds the write lock, until
+ * `waitMs` has passed. Its BEGIN IMMEDIATE failed, so nothing of it ran. The pauses do not block: reads and
+ * other requests go on meanwhile. */
+async function waitForWriteLock<T>(transaction: () => Promise<T>, waitMs: number): Promise<T> {
+  const deadline = performance.now() + waitMs
+  for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return await transaction()
+    } catch (error) {
+      if (!(error instanceof WriteLockBusyError) || performance.now() + pause > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
+  }
+}
+
+async function openDatabase(path: string, lockWaitMs: number): Promise<Kysely<Database>> {
   const sqlite = new SQLite(path)
   let db: Kysely<Database> | undefined
   try {
@@ -56,13 +84,23 @@ async function openDatabase(path: string, busyTimeoutMs: number): Promise<Kysely
     // Durable commits: an acknowledged write survives a power cut.
     sqlite.pragma('synchronous = FULL')
     sqlite.pragma('foreign_keys = ON')
-    sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`)
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
+    sqlite.pragma(`busy_timeout = ${lockWaitMs}`)
+    db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect(sqlite) })
     await migrateToLatest(db, sqliteMigrations)
+    sqlite.pragma(`busy_timeout = ${Math.min(lockWaitMs, STATEMENT_BUSY_MS)}`)
     return db
   } catch (error) {
     if (db) await db.destroy()
     else sqlite.close()
     throw error
   }
+}
+
+/** A second connection for reads. Kysely gives a connection to one transaction at a time, and a save's
+ * transaction awaits between its statements, so with one connection every read waited for the write in
+ * progress; in WAL mode a reader sees the last commit and never waits for a writer. */
+function openReader(path: string): Kysely<Database> {
+  const sqlite = new SQLite(path, { readonly: true })
+  sqlite.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`)
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
 }

@@ -28,6 +28,8 @@ export interface ApiOptions {
 declare module 'fastify' {
   interface FastifyRequest {
     account: Account | null
+    /** The verified key is approved for commercial use (its own, higher limits). */
+    commercialKey: boolean
   }
   interface FastifyContextConfig {
     /** Served without a key (the OpenAPI document). */

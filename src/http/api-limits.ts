@@ -1,16 +1,22 @@
 // The API's limits, with @fastify/rate-limit: requests per key, writes per key (separate from reads), and
-// failed authentications per client address. Each answers 429 with Retry-After in the error shape, and
-// every API response carries RateLimit-Limit, -Remaining and -Reset (the IETF draft's fields).
-// The counters are this process's (the plugin's local store): with several processes each counts its own.
+// failed authentications per client address; keys the operator approved for commercial use have their own,
+// higher request and write limits. Each answers 429 with Retry-After in the error shape, and every API
+// response carries RateLimit-Limit, -Remaining and -Reset (the IETF draft's fields).
+// The counters are the given `store`'s: on PostgreSQL shared by every process (shared-limit-store.ts), on
+// SQLite (one process) the plugin's memory.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { AppError } from '../errors.ts'
 import type { Api } from './api-context.ts'
 
 export interface ApiLimits {
   requestsPerMinute: number
   writesPerMinute: number
+  commercialRequestsPerMinute: number
+  commercialWritesPerMinute: number
   authFailuresPerMinute: number
+  /** Where the counts are kept; the plugin's memory when not given. */
+  store?: FastifyRateLimitStoreCtor
 }
 
 const MINUTE = 60_000
@@ -21,34 +27,38 @@ const tooMany = (what: string, after: string) =>
 
 /**
  * Registers the limits on the API plugin; call before its routes. `keyIdOf` names the verified key of a
- * request (null before or without one). Returns the checks the authentication hook makes around a failure.
+ * request (null before or without one), `isCommercial` says whether the operator approved it for
+ * commercial use. Returns the checks the authentication hook makes around a failure.
  */
 export async function registerApiLimits(
   api: Api,
   limits: ApiLimits,
   keyIdOf: (request: FastifyRequest) => string | null,
+  isCommercial: (request: FastifyRequest) => boolean,
 ) {
-  const byKey = (request: FastifyRequest) => {
+  // The limit's name starts the key: a shared store holds the counts of every limit.
+  const byKey = (limit: string) => (request: FastifyRequest) => {
     const keyId = keyIdOf(request)
-    return keyId ? `key:${keyId}` : `address:${request.ip}`
+    return keyId ? `${limit}:key:${keyId}` : `${limit}:address:${request.ip}`
   }
   // Reads and writes alike, per key (per address for the routes that need no key); it runs after the
-  // authentication hook, so a verified key is known.
+  // authentication hook, so a verified key and its commercial mark are known.
   await api.register(rateLimit, {
     global: true,
-    max: limits.requestsPerMinute,
+    max: (request) => (isCommercial(request) ? limits.commercialRequestsPerMinute : limits.requestsPerMinute),
     timeWindow: MINUTE,
     enableDraftSpec: true,
-    keyGenerator: byKey,
+    keyGenerator: byKey('requests'),
+    ...(limits.store ? { store: limits.store } : {}),
     errorResponseBuilder: (_request, context) =>
       tooMany(`requests for this key (${context.max} a minute)`, context.after),
   })
 
   // Creates, updates and link changes, per key, counted apart from reads. POST /search is a read.
   const checkWrite = api.createRateLimit({
-    max: limits.writesPerMinute,
+    max: (request) => (isCommercial(request) ? limits.commercialWritesPerMinute : limits.writesPerMinute),
     timeWindow: MINUTE,
-    keyGenerator: byKey,
+    keyGenerator: byKey('writes'),
   })
   api.addHook('preHandler', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method) || request.routeOptions.url?.endsWith('/search')) return
@@ -65,11 +75,12 @@ export async function registerApiLimits(
   })
 
   // Failed authentications per address. An address over the limit is refused before its key is even
-  // looked at, until the window ends, so guessing cannot go on at full speed.
+  // looked at, until the window ends, so guessing cannot go on at full speed. (With a shared store the
+  // count is every process's; the refusal before the lookup is this process's, once it saw the count.)
   const checkFailure = api.createRateLimit({
     max: limits.authFailuresPerMinute,
     timeWindow: MINUTE,
-    keyGenerator: (request) => `address:${request.ip}`,
+    keyGenerator: (request) => `auth-failures:address:${request.ip}`,
   })
   const blockedUntil = new Map<string, number>()
   return {

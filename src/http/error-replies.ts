@@ -3,6 +3,7 @@
 // so that every answer is `{error, msg}` with the JSON content type.
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, StorageUnavailableError, clip, unknownParameters, validationFailed } from '../errors.ts'
 import type { Store } from '../db/store.ts'
@@ -95,14 +96,57 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? new AppError('headersTooLarge', 'The request headers are too large; send fewer or shorter ones.')
         : new AppError('badRequest', 'The request is not valid HTTP.')
+  // An answer to HEAD has no body: a client would take the body for the next answer. The method is in what
+  // the parser was reading when it failed, when that was the request's first packet.
+  const head = (error as { rawPacket?: unknown }).rawPacket
+  const toHead = Buffer.isBuffer(head) && head.subarray(0, 5).toString('latin1') === 'HEAD '
+  answerOnSocket(socket, appError, '', !toHead)
+}
+
+/** Methods Hortus answers; CONNECT is not one of them. */
+const SERVED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
+
+/** CONNECT (a proxy's method): Node hands it to a 'connect' listener and, without one, drops the connection
+ * unanswered. It gets a 405 like any method a path does not take. */
+export function refuseConnect(socket: Duplex): void {
+  socket.on('error', () => {})
+  answerOnSocket(
+    socket,
+    new AppError(
+      'methodNotAllowed',
+      `Hortus is not a proxy: it does not take CONNECT; it takes ${SERVED_METHODS}.`,
+    ),
+    `Allow: ${SERVED_METHODS}\r\n`,
+  )
+}
+
+/** Sockets already answered: Node's parser reports every further chunk of a bad request again. */
+const answered = new WeakSet<Duplex>()
+
+/** How long a refused client may go on sending (a huge header, say) before its connection is cut. */
+const LINGER_MS = 1_000
+
+/** Writes an error in the JSON shape straight to a socket Fastify never saw, then closes it. Closing with
+ * the client's bytes still unread would make the kernel send a reset, which can wipe out the answer before
+ * the client reads it: so the socket is half-closed and drained, and cut when the client is done or after
+ * LINGER_MS (the lingering close web servers do). */
+function answerOnSocket(socket: Duplex, appError: AppError, extraHeaders = '', withBody = true): void {
+  if (answered.has(socket)) return
+  answered.add(socket)
   const body = JSON.stringify(appError.toBody())
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    )
+  if (!socket.writable) {
+    socket.destroy()
+    return
   }
-  socket.destroy()
+  socket.end(
+    `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `${extraHeaders}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${withBody ? body : ''}`,
+  )
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS)
+  cut.unref()
+  socket.once('close', () => clearTimeout(cut))
+  socket.once('end', () => socket.destroy())
+  socket.resume()
 }
 
 /** Fastify's own errors before routing (bad percent-encoding, an over-long path parameter). */

@@ -2,12 +2,13 @@
 // file holds its options, and `component`, which gives a response schema a name: app.ts adds every named
 // schema to Fastify (app.addSchema), Fastify resolves the references when it compiles the response
 // serialisers, and the document lists each schema once, under its name, in components.schemas.
-import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
 import type { SwaggerOptions } from '@fastify/swagger'
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox'
 import { withExample } from './openapi-examples.ts'
+import { fromRoot } from '../paths.ts'
 
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
+const { version } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }
 
 const schemasByName = new Map<string, TSchema>()
 

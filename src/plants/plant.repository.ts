@@ -2,6 +2,7 @@
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { insertMany } from '../db/many-rows.ts'
+import { prepared } from '../db/prepared.ts'
 import type { PlantFacetsTable, PlantsTable, PlantRevisionsTable } from '../db/schema.ts'
 import type { Attribute } from './plant.ts'
 import { facetRows } from './plant.ts'
@@ -18,9 +19,10 @@ export async function findPlant(db: Db, id: number): Promise<PlantRow | undefine
   return db.selectFrom('plants').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+const selectDoc = prepared((db, id: number) => db.selectFrom('plants').select('doc').where('id', '=', id))
+
 export async function findPlantDoc(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('plants').select('doc').where('id', '=', id).executeTakeFirst()
-  return row?.doc
+  return (await selectDoc(db, id))[0]?.doc
 }
 
 export async function findPlantDocBySlug(db: Db, slug: string): Promise<string | undefined> {
@@ -86,27 +88,44 @@ function filtered(db: Db, filter: PlantFilter) {
   return query
 }
 
+// The lists without a filter are the hot ones: their queries are prepared once (see db/prepared.ts).
+const countQuery = (db: Db, filter: PlantFilter) =>
+  filtered(db, filter).select((eb) => eb.fn.countAll<number | string>().as('total'))
+const countAll = prepared((db) => countQuery(db, { updatedSince: null }))
+
 export async function countPlants(db: Db, filter: PlantFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow()
-  return Number(row.total)
+  const [row] = filter.updatedSince ? await countQuery(db, filter).execute() : await countAll(db)
+  return Number(row!.total)
 }
+
+const pageAfterQuery = (db: Db, filter: PlantFilter, afterId: number, limit: number) =>
+  filtered(db, filter).select(['id', 'doc']).where('id', '>', afterId).orderBy('id').limit(limit)
+const pageAfter = prepared((db, afterId: number, limit: number) =>
+  pageAfterQuery(db, { updatedSince: null }, afterId, limit),
+)
 
 /** One page after `afterId`, plus one more row to tell whether another page follows. */
 export async function listPlantDocsAfter(db: Db, filter: PlantFilter, afterId: number, limit: number) {
-  return filtered(db, filter)
-    .select(['id', 'doc'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute()
+  return filter.updatedSince
+    ? pageAfterQuery(db, filter, afterId, limit).execute()
+    : pageAfter(db, afterId, limit)
 }
 
+// The ids of the page are found first, so skipped rows are never read whole.
+const pageAtQuery = (db: Db, filter: PlantFilter, limit: number, offset: number) =>
+  db
+    .selectFrom('plants')
+    .select('doc')
+    .where('id', 'in', filtered(db, filter).select('id').orderBy('id').limit(limit).offset(offset))
+    .orderBy('id')
+const pageAt = prepared((db, limit: number, offset: number) =>
+  pageAtQuery(db, { updatedSince: null }, limit, offset),
+)
+
 export async function listPlantDocsPage(db: Db, filter: PlantFilter, limit: number, offset: number) {
-  // The ids of the page are found first, so skipped rows are never read whole.
-  const ids = filtered(db, filter).select('id').orderBy('id').limit(limit).offset(offset)
-  const rows = await db.selectFrom('plants').select('doc').where('id', 'in', ids).orderBy('id').execute()
+  const rows = filter.updatedSince
+    ? await pageAtQuery(db, filter, limit, offset).execute()
+    : await pageAt(db, limit, offset)
   return rows.map((row) => row.doc)
 }
 

@@ -1,10 +1,10 @@
 // The starter dataset: loaded into an empty database on first start (HORTUS_SEED=off skips it).
-import { fileURLToPath } from 'node:url'
+import { fromRoot } from '../paths.ts'
 import type { Store } from '../db/store.ts'
 import { importDataset, type ImportSummary } from './import.ts'
 import { readLines } from './read-lines.ts'
 
-export const STARTER_DATASET = fileURLToPath(new URL('../../data/plants.jsonl', import.meta.url))
+export const STARTER_DATASET = fromRoot('data/plants.jsonl')
 
 /** Imports the starter dataset when the database has no plants; returns null when it had some. */
 export async function seedIfEmpty(store: Store, file = STARTER_DATASET): Promise<ImportSummary | null> {

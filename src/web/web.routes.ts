@@ -1,6 +1,6 @@
 // The website, on the same origin as /api: server-rendered pages that call the same services as the API.
 // Pages work without JavaScript; the one stylesheet is served from src/web/public.
-import { fileURLToPath } from 'node:url'
+import { fromRoot } from '../paths.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { Type } from 'typebox'
@@ -45,7 +45,7 @@ export async function webRoutes(
   { store, contact }: { store: Store; contact: string | null },
 ): Promise<void> {
   await web.register(fastifyStatic, {
-    root: fileURLToPath(new URL('./public/', import.meta.url)),
+    root: fromRoot('src/web/public'),
     prefix: '/static/',
     maxAge: '1h',
   })

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import csrf from '@fastify/csrf-protection'
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { KeyVerifier } from '../accounts/api-keys.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
@@ -19,6 +19,8 @@ export interface WebsiteOptions {
   keyBrand: string
   contact: string | null
   authAttemptsPerMinute: number
+  /** Where the sign-up/login counts are kept (the API's shared store on PostgreSQL); memory if none. */
+  limitStore?: FastifyRateLimitStoreCtor
   /** The API's OpenAPI document, which /docs renders. */
   openApiDocument: DocsOptions['openApiDocument']
 }
@@ -34,6 +36,9 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
   await web.register(csrf, { cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure: 'auto' } })
   await web.register(rateLimit, {
     global: false,
+    // Named, as the API's limits are: a shared store holds them all.
+    keyGenerator: (request) => `site-auth:address:${normalizeIP(request.ip)}`,
+    ...(options.limitStore ? { store: options.limitStore } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('tooManyRequests', `Too many attempts from your address. Try again in ${context.after}.`),
   })

@@ -1,15 +1,21 @@
 // The API's limits over real HTTP: requests per key, writes per key apart from reads, failed
-// authentications per address; 429 with Retry-After in the error shape, RateLimit-* headers on answers,
-// and other keys unaffected.
+// authentications per address, commercial keys' own limits; 429 with Retry-After in the error shape,
+// RateLimit-* headers on answers, and other keys unaffected. (Across processes: test/reliability/.)
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createKeyPair } from '../../src/accounts/api-keys.ts'
+import { approveCommercialUse, createKeyPair } from '../../src/accounts/api-keys.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
 before(async () => {
   t = await buildTestApp({
-    config: { rateLimitPerMinute: 8, writeLimitPerMinute: 3, authFailureLimitPerMinute: 4 },
+    config: {
+      rateLimitPerMinute: 8,
+      writeLimitPerMinute: 3,
+      commercialRateLimitPerMinute: 14,
+      commercialWriteLimitPerMinute: 5,
+      authFailureLimitPerMinute: 4,
+    },
   })
 })
 after(async () => t.close())
@@ -66,6 +72,35 @@ describe('API limits', () => {
     assert.equal((await withKey(key, '/api/plants')).status, 200, 'reads go on')
     const search = await withKey(key, '/api/search', { method: 'POST', body: '{"q":"limit"}' })
     assert.equal(search.status, 200, 'POST /search is a read')
+  })
+
+  it('gives keys approved for commercial use their own, higher limits', async () => {
+    const key = await newKey()
+    assert.ok(await approveCommercialUse(t.store, key.key_id))
+    const first = await withKey(key, '/api/plants')
+    assert.equal(first.status, 200)
+    assert.equal(first.headers.get('ratelimit-limit'), '14')
+    assert.equal(first.headers.get('ratelimit-remaining'), '13')
+    for (let i = 2; i <= 14; i++)
+      assert.equal((await withKey(key, '/api/plants')).status, 200, `request ${i}`)
+    const refused = await withKey(key, '/api/plants')
+    assert.equal(refused.status, 429)
+    assert.match(((await refused.json()) as { msg: string }).msg, /14 a minute/)
+
+    const writer = await newKey()
+    await approveCommercialUse(t.store, writer.key_id)
+    const create = (n: number) =>
+      withKey(writer, '/api/plants', {
+        method: 'POST',
+        body: JSON.stringify({ scientific_name: `Commercia ${n}`, name: `Commercial ${n}`, note: 'n' }),
+      })
+    for (let n = 1; n <= 5; n++) assert.equal((await create(n)).status, 201, `create ${n}`)
+    const refusedWrite = await create(6)
+    assert.equal(refusedWrite.status, 429)
+    assert.match(((await refusedWrite.json()) as { msg: string }).msg, /writes for this key \(5 a minute\)/)
+
+    const ordinary = await newKey()
+    assert.equal((await withKey(ordinary, '/api/plants')).headers.get('ratelimit-limit'), '8')
   })
 
   it('refuses an address after too many failed authentications, even with a good key then', async () => {

@@ -9,8 +9,9 @@ import { assertError } from '../helpers/assertions.ts'
 import { TEST_DIALECT } from '../helpers/test-database.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
 
-// The PostgreSQL counterpart (server stopped and restarted) is test/postgres/outage.test.ts; on PostgreSQL
-// this file registers nothing rather than a skipped test.
+// One request in process; the same fault under load, with a full disk and the PostgreSQL faults, is in
+// test/reliability/storage-faults.test.ts. On PostgreSQL this file registers nothing rather than a
+// skipped test.
 if (TEST_DIALECT === 'sqlite')
   describe('storage unavailable (SQLite)', () => {
     it('answers 503 with Retry-After while another process holds the write lock, and recovers', async () => {

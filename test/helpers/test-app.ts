@@ -44,6 +44,8 @@ const limitsFromEnvironment = (): Partial<Config> => {
     rateLimitPerMinute: config.rateLimitPerMinute,
     writeLimitPerMinute: config.writeLimitPerMinute,
     authFailureLimitPerMinute: config.authFailureLimitPerMinute,
+    commercialRateLimitPerMinute: config.commercialRateLimitPerMinute,
+    commercialWriteLimitPerMinute: config.commercialWriteLimitPerMinute,
   }
 }
 

@@ -70,4 +70,68 @@ describe('loadConfig', () => {
     )
     assert.throws(() => loadConfig({ HORTUS_WORKERS: '2' }), /SQLite/)
   })
+
+  it('gives commercial keys ten times the limits unless told, and never less than the others', () => {
+    const defaults = loadConfig({})
+    assert.equal(defaults.commercialRateLimitPerMinute, 12_000)
+    assert.equal(defaults.commercialWriteLimitPerMinute, 600)
+    const raised = loadConfig({ HORTUS_RATE_LIMIT_PER_MINUTE: '2000', HORTUS_WRITE_LIMIT_PER_MINUTE: '100' })
+    assert.equal(raised.commercialRateLimitPerMinute, 20_000)
+    assert.equal(raised.commercialWriteLimitPerMinute, 1_000)
+    const given = loadConfig({
+      HORTUS_COMMERCIAL_RATE_LIMIT_PER_MINUTE: '5000',
+      HORTUS_COMMERCIAL_WRITE_LIMIT_PER_MINUTE: '60',
+    })
+    assert.equal(given.commercialRateLimitPerMinute, 5000)
+    assert.equal(given.commercialWriteLimitPerMinute, 60)
+    assert.throws(
+      () =>
+        loadConfig({
+          HORTUS_COMMERCIAL_RATE_LIMIT_PER_MINUTE: '1000',
+          HORTUS_COMMERCIAL_WRITE_LIMIT_PER_MINUTE: 'lots',
+        }),
+      (error: ConfigError) => {
+        assert.equal(error.problems.length, 2)
+        assert.match(
+          error.message,
+          /HORTUS_COMMERCIAL_RATE_LIMIT_PER_MINUTE=1000: must be at least HORTUS_RATE_LIMIT_PER_MINUTE \(1200\)/,
+        )
+        assert.match(error.message, /HORTUS_COMMERCIAL_WRITE_LIMIT_PER_MINUTE=lots: must be a whole number/)
+        return true
+      },
+    )
+  })
+
+  it('reads the timeouts and the connection cap, and refuses what would turn them off', () => {
+    const defaults = loadConfig({})
+    assert.equal(defaults.requestTimeoutSeconds, 30)
+    assert.equal(defaults.keepAliveSeconds, 5)
+    assert.equal(defaults.maxConnections, 1024)
+    const given = loadConfig({
+      HORTUS_REQUEST_TIMEOUT_SECONDS: '60',
+      HORTUS_KEEP_ALIVE_SECONDS: '75',
+      HORTUS_MAX_CONNECTIONS: '4096',
+    })
+    assert.equal(given.requestTimeoutSeconds, 60)
+    assert.equal(given.keepAliveSeconds, 75)
+    assert.equal(given.maxConnections, 4096)
+    assert.throws(
+      () =>
+        loadConfig({
+          HORTUS_REQUEST_TIMEOUT_SECONDS: '0',
+          HORTUS_KEEP_ALIVE_SECONDS: '0',
+          HORTUS_MAX_CONNECTIONS: '-1',
+        }),
+      (error: ConfigError) => {
+        assert.equal(error.problems.length, 3)
+        for (const name of [
+          'HORTUS_REQUEST_TIMEOUT_SECONDS',
+          'HORTUS_KEEP_ALIVE_SECONDS',
+          'HORTUS_MAX_CONNECTIONS',
+        ])
+          assert.match(error.message, new RegExp(`${name}=\\S+: must be a whole number from 1`))
+        return true
+      },
+    )
+  })
 })

@@ -4,6 +4,7 @@ import * as attributeRegistry from './20261123T0900_attribute_registry.ts'
 import * as accounts from './20261123T1000_accounts.ts'
 import * as searchVocabulary from './20261124T0900_search_vocabulary.ts'
 import * as plantsInIdOrder from './20261125T0800_plants_in_id_order.ts'
+import * as rateLimitCounts from './20261125T0900_rate_limit_counts.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261123T1000_accounts': accounts,
   '20261124T0900_search_vocabulary': searchVocabulary,
   '20261125T0800_plants_in_id_order': plantsInIdOrder,
+  '20261125T0900_rate_limit_counts': rateLimitCounts,
 }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `npm run bench`: the throughput bench (bench/throughput.bench.ts) on SQLite, then on a throwaway PostgreSQL
+# cluster, then the table of both runs. `npm run bench sqlite` (or postgres) runs one. About 8 minutes in all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which_db=${1:-all}
+rm -rf test-results/bench
+if [[ $which_db == all || $which_db == sqlite ]]; then
+  HORTUS_TEST_DB=sqlite node --import tsx bench/throughput.bench.ts
+fi
+if [[ $which_db == all || $which_db == postgres ]]; then
+  bash scripts/postgres/with-test-cluster.sh bash -c 'HORTUS_TEST_DB=postgres node --import tsx bench/throughput.bench.ts'
+fi
+node --import tsx bench/table.ts

@@ -1,0 +1,392 @@
+// Generated bad input: at least 10,000 hostile requests (fuzz-corpus.ts) against every route of a real
+// server process. Every answer must come within 5 s with a status below 500; every API error is
+// `{error, msg}` with the JSON content type (pages answer HTML); no body shows a stack trace, SQL or a
+// driver's words. Afterwards the same process is still running, it logged no error, and the row counts
+// moved only by the writes the corpus was acknowledged for. The seed is printed; HORTUS_FUZZ_SEED replays.
+import assert from 'node:assert/strict'
+import { after, before, it } from 'node:test'
+import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
+import type { Store } from '../../src/db/store.ts'
+import { createPlant, link } from '../helpers/factories.ts'
+import { rawRequest } from '../helpers/raw-http.ts'
+import { recordFigure, tierCount } from '../helpers/reliability.ts'
+import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.ts'
+import type { TestResponse } from '../helpers/test-app.ts'
+import { Visitor } from '../helpers/visitor.ts'
+import { startServer, type ChildServer } from './child-server.ts'
+import { CANARY, hostileRequests, ROUTE_NAMES, type HostileRequest, type World } from './fuzz-corpus.ts'
+
+const REQUESTS = tierCount(10_000, 10_000)
+const CONCURRENCY = 12
+const MAX_LATENCY_MS = 5_000
+const SEED = Number(process.env.HORTUS_FUZZ_SEED ?? 20261123)
+const SUITE = 'generated bad input'
+
+/** What no answer may show: stack traces, source paths, driver and framework internals, generated SQL.
+ * A pattern that the request itself matches is not held against the answer (errors may quote the input). */
+const INTERNAL: RegExp[] = [
+  /\bat [\w.<>]+ \(|\n\s+at \S+:\d+:\d+|file:\/\/|node_modules|\/src\/\w+|\.ts:\d+/,
+  /SQLITE_|SqliteError|sqlite3?\b|better-sqlite|\bpostgres(ql)?\b|\bpg_\w+|\bKysely\b/i,
+  /syntax error at|no such (table|column)|relation "|column "|violates|duplicate key|constraint failed/i,
+  /\b(select|insert into|update|delete from)\s+["`(]|\bfrom\s+"\w+"|\bwhere\s+"\w+"/i,
+  /\b(FST_\w+|ERR_[A-Z_]+)\b|\b(TypeError|RangeError|ReferenceError|SyntaxError)\b|Maximum call stack|Cannot read prop/,
+]
+
+let store: Store
+let server: ChildServer
+let world: World
+let key: KeyPair
+
+const TABLES = ['accounts', 'api_keys', 'sessions', 'plants', 'plant_revisions', 'plant_links'] as const
+type Counts = Record<(typeof TABLES)[number] | 'active_links', number>
+
+async function rowCounts(): Promise<Counts> {
+  const counts = {} as Counts
+  for (const table of TABLES) {
+    const row = await store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    counts[table] = Number(row.n)
+  }
+  const active = await store.db
+    .selectFrom('plant_links')
+    .where('removed_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  counts.active_links = Number(active.n)
+  return counts
+}
+
+/** A client of the child server with the fuzzer's key, for the factories. */
+function client(baseUrl: string, pair: KeyPair) {
+  return {
+    request: async (method: string, path: string, body?: unknown): Promise<TestResponse> => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          'x-service-key-id': pair.key_id,
+          'x-service-key-secret': pair.key_secret,
+          'content-type': 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await response.text()
+      return { status: response.status, headers: response.headers, text, body: JSON.parse(text) }
+    },
+  }
+}
+
+before(async () => {
+  const url = await createTestDatabaseUrl()
+  store = await openTestStore(url)
+  key = await createKeyPair(store, 'fuzzer@example.org', 'fuzz', 'fuzzer')
+  const bystander = await createKeyPair(store, 'bystander@example.org', 'other', 'bystander')
+  server = await startServer(url, { LOG_LEVEL: 'error' })
+
+  // Attribute keys full of search and SQL syntax, so hostile facet names are real facets too.
+  const t = client(server.baseUrl, key)
+  const facetKeys = [
+    'Family',
+    'Edible parts',
+    `O'Brien "mark" %_\\*`,
+    `'; DROP TABLE plants; --`,
+    'NEAR(a b)',
+  ]
+  const parent = await createPlant(t, {
+    data: [
+      { key: 'Family', value: 'Rosaceae, Testaceae' },
+      { key: 'Edible parts', value: 'Fruit, Leaves' },
+      { key: facetKeys[2]!, value: `it's 50% "quoted" NEAR(a b)` },
+      { key: facetKeys[3]!, value: `' OR '1'='1` },
+      { key: facetKeys[4]!, value: '*' },
+      { key: '__proto__', value: 'proto value' },
+      { key: 'constructor', value: 'x' },
+    ],
+  })
+  const variety = await createPlant(t, { type: 'Variety', parent_id: parent.id })
+  const others = [await createPlant(t), await createPlant(t), await createPlant(t)]
+  const links = [await link(t, parent.id, others[0].id), await link(t, others[1].id, others[2].id)]
+
+  // A logged-in visitor: website requests carry its session and CSRF token some of the time.
+  const visitor = new Visitor(server.baseUrl)
+  const person = { email: 'visitor@example.org', name: 'Fuzz visitor', password: 'a long enough password' }
+  await visitor.get('/signup')
+  await visitor.post('/signup', person)
+  await visitor.get('/login')
+  assert.equal((await visitor.post('/login', person)).status, 303)
+  assert.equal((await visitor.get('/account/keys')).status, 200)
+  const cookie = ['hortus_session', '_csrf'].map((name) => `${name}=${visitor.cookie(name)}`).join('; ')
+
+  world = {
+    plantIds: [parent.id, variety.id, ...others.map((plant) => plant.id as number)],
+    linkIds: links.map((made) => made.id as number),
+    slugs: [parent.slug, variety.slug, others[0].slug],
+    facetKeys: [...facetKeys, 'family', '__proto__', 'constructor'],
+    key,
+    otherKeyId: bystander.key_id,
+    session: { cookie, csrf: visitor.csrf },
+  }
+})
+after(async () => {
+  await server?.stop()
+  await store?.close()
+})
+
+interface Answer {
+  path: string
+  status: number
+  contentType: string
+  location: string
+  text: string
+  ms: number
+}
+
+async function send(request: HostileRequest): Promise<Answer> {
+  const started = performance.now()
+  if (request.raw) {
+    const body = request.body ?? ''
+    const head = [
+      `${request.method} ${request.path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
+      ...(body.length > 0 ? [`Content-Length: ${Buffer.byteLength(body)}`] : []),
+    ]
+    // A large body goes on a keep-alive connection: a server that refuses it before reading it (a bad path)
+    // drains it then, where closing at once would reset the connection, answer and all.
+    const keepAlive = body.length > 16_384
+    const answer = await rawRequest(server.port, head.join('\r\n'), {
+      body,
+      keepAlive,
+      timeoutMs: MAX_LATENCY_MS,
+    })
+    return {
+      path: request.path,
+      status: answer.status,
+      contentType: answer.headers['content-type'] ?? '',
+      location: answer.headers.location ?? '',
+      text: answer.body,
+      ms: performance.now() - started,
+    }
+  }
+  const answer = await server.send({
+    method: request.method,
+    path: request.path,
+    headers: request.headers,
+    body: request.body,
+    timeoutMs: MAX_LATENCY_MS,
+  })
+  return {
+    path: request.path,
+    status: answer.status,
+    contentType: answer.headers['content-type'] ?? '',
+    location: answer.headers.location ?? '',
+    text: answer.text,
+    ms: performance.now() - started,
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const HTML_TYPE = 'text/html; charset=utf-8'
+const isApiPath = (path: string) => /^\/api(\/|\?|$)/.test(path)
+
+/** What is wrong with an answer, as a kind (for the figures) and a description; null when it is right. */
+function judge(request: HostileRequest, answer: Answer): { kind: string; what: string } | null {
+  const { status, text } = answer
+  if (!status) return { kind: 'no answer', what: text.slice(0, 300) }
+  if (!(status >= 100 && status < 500))
+    return { kind: '5xx', what: `status ${status}: ${text.slice(0, 300)}` }
+  if (answer.ms > MAX_LATENCY_MS) return { kind: 'slow', what: `${Math.round(answer.ms)} ms` }
+  const sentText = `${request.path} ${JSON.stringify(request.headers)} ${request.body?.toString() ?? ''}`
+  let decoded = sentText
+  try {
+    decoded += decodeURIComponent(request.path)
+  } catch {
+    // A path with bad percent-encoding: its raw text is what the answer could quote.
+  }
+  const leak = INTERNAL.find((pattern) => pattern.test(text) && !pattern.test(decoded))
+  if (leak)
+    return { kind: 'leak', what: `internal detail (${leak.source.slice(0, 30)}): ${text.slice(0, 300)}` }
+  if (text.includes(CANARY) && !decoded.includes(CANARY)) return { kind: 'leak', what: 'canary in answer' }
+  if (request.method === 'HEAD' || status === 204 || status === 304) return null
+  if (status >= 300 && status < 400) return answer.location ? null : { kind: 'shape', what: 'no location' }
+
+  const jsonError = () => {
+    if (!answer.contentType.startsWith('application/json'))
+      return { kind: 'non-JSON error', what: `content-type "${answer.contentType}": ${text.slice(0, 200)}` }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return { kind: 'non-JSON error', what: `not JSON: ${text.slice(0, 200)}` }
+    }
+    const body = parsed as Record<string, unknown>
+    const keys = Object.keys(body ?? {})
+      .sort()
+      .join(',')
+    if (keys !== 'error,msg' || typeof body.error !== 'string' || typeof body.msg !== 'string')
+      return { kind: 'non-JSON error', what: `error body ${text.slice(0, 200)}` }
+    if (text.length > 8_000) return { kind: 'shape', what: `error body of ${text.length} bytes` }
+    return null
+  }
+  if (isApiPath(answer.path)) {
+    if (answer.contentType !== JSON_TYPE)
+      return { kind: 'non-JSON error', what: `content-type "${answer.contentType}"` }
+    return status >= 400 ? jsonError() : null
+  }
+  // Website paths: pages (errors included) are HTML. What Node refuses before any route (a malformed
+  // request line or headers, headers too large) is answered in the API's JSON shape whatever the path.
+  if (answer.contentType === HTML_TYPE) return null
+  if (status >= 400) return jsonError()
+  if (/^\/suggest\/?(\?|$)/.test(answer.path) && answer.contentType === JSON_TYPE) return null
+  if (
+    /^\/static\//.test(answer.path) &&
+    /^text\/css|^application\/javascript|^text\/javascript/.test(answer.contentType)
+  )
+    return null
+  return { kind: 'shape', what: `page ${status} with content-type "${answer.contentType}"` }
+}
+
+/** Which acknowledged write an answer stands for, so the row counts can be checked against them. */
+function writeOf(request: HostileRequest, answer: Answer): keyof Writes | null {
+  const path = answer.path.split('?')[0]!
+  const status = answer.status
+  if (request.method === 'POST' && status === 201 && /^\/api\/plants\/?$/.test(path)) return 'creates'
+  if (request.method === 'PUT' && status === 200 && /^\/api\/plants\/[^/]+\/?$/.test(path)) return 'updates'
+  if (request.method === 'POST' && status === 201 && /^\/api\/plants\/[^/]+\/links\/?$/.test(path))
+    return 'linksMade'
+  if (request.method === 'DELETE' && status === 200 && /^\/api\/plants\/[^/]+\/links\/[^/]+\/?$/.test(path))
+    return 'linksRemoved'
+  if (request.method === 'POST' && status === 201 && /^\/account\/keys\/?$/.test(path)) return 'keysMade'
+  return null
+}
+interface Writes {
+  creates: number
+  updates: number
+  linksMade: number
+  linksRemoved: number
+  keysMade: number
+}
+
+it(`answers ${REQUESTS} hostile requests (seed ${SEED}) within 5 s, below 500, in the error shape`, async () => {
+  const before = await rowCounts()
+  const next = hostileRequests(SEED, world)
+  const failures: string[] = []
+  const kinds = new Map<string, number>()
+  const statuses = new Map<number, number>()
+  const routes = new Map<string, number>()
+  const writes: Writes = { creates: 0, updates: 0, linksMade: 0, linksRemoved: 0, keysMade: 0 }
+  let sent = 0
+  let maxMs = 0
+  const started = performance.now()
+
+  const worker = async () => {
+    while (sent < REQUESTS) {
+      sent++
+      const request = next()
+      routes.set(request.route, (routes.get(request.route) ?? 0) + 1)
+      let answer: Answer
+      try {
+        answer = await send(request)
+      } catch (error) {
+        answer = {
+          path: request.path,
+          status: 0,
+          contentType: '',
+          location: '',
+          text: `no answer: ${String(error)}`,
+          ms: 0,
+        }
+      }
+      maxMs = Math.max(maxMs, answer.ms)
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+      const write = writeOf(request, answer)
+      if (write) writes[write]++
+      const problem = judge(request, answer)
+      if (problem) {
+        kinds.set(problem.kind, (kinds.get(problem.kind) ?? 0) + 1)
+        if (failures.length < 20)
+          failures.push(
+            `${request.method} ${request.path.slice(0, 160)} [${request.raw ? 'raw' : 'http'} ${Object.keys(request.headers).join(' ')} body ${request.body?.length ?? '-'}] → ${problem.what}`,
+          )
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const seconds = (performance.now() - started) / 1000
+
+  const after = await rowCounts()
+  const expected: Counts = {
+    accounts: before.accounts,
+    api_keys: before.api_keys + writes.keysMade,
+    sessions: before.sessions,
+    plants: before.plants + writes.creates,
+    plant_revisions:
+      before.plant_revisions + writes.creates + writes.updates + 2 * (writes.linksMade + writes.linksRemoved),
+    plant_links: before.plant_links + writes.linksMade,
+    active_links: before.active_links + writes.linksMade - writes.linksRemoved,
+  }
+  const rowChanges = Object.keys(expected).reduce(
+    (sum, table) => sum + Math.abs(after[table as keyof Counts] - expected[table as keyof Counts]),
+    0,
+  )
+  const errorLogs = server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line))
+
+  const figure = (measure: string, value: number | string, target = '') =>
+    recordFigure({ suite: SUITE, measure, value, target })
+  figure('requests sent (per database)', sent, '≥ 10,000')
+  figure('5xx answers', kinds.get('5xx') ?? 0, '0')
+  figure('requests without an answer within 5 s', kinds.get('no answer') ?? 0, '0')
+  figure('max latency (ms)', Math.round(maxMs), '< 5,000')
+  figure('errors not {error, msg} JSON', kinds.get('non-JSON error') ?? 0, '0')
+  figure('answers leaking internals', kinds.get('leak') ?? 0, '0')
+  figure('unexpected row-count changes', rowChanges, '0')
+  figure(
+    'acknowledged writes in the corpus (counted)',
+    Object.values(writes).reduce((a, b) => a + b, 0),
+  )
+  figure('server restarts', server.alive() ? 0 : 1, '0')
+  figure('duration (s)', Number(seconds.toFixed(1)))
+  console.log(
+    `fuzz seed ${SEED}: ${sent} requests in ${seconds.toFixed(1)} s, max ${Math.round(maxMs)} ms, ` +
+      `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}, writes ${JSON.stringify(writes)}`,
+  )
+
+  assert.deepEqual(
+    failures,
+    [],
+    `seed ${SEED}: ${JSON.stringify(Object.fromEntries(kinds))}; server ${server.alive() ? 'alive' : `exited ${server.started.child.exitCode ?? server.started.child.signalCode}`}\n${server.output().slice(-5000)}`,
+  )
+  assert.ok(sent >= 10_000)
+  assert.ok(server.alive(), `the server process ${server.pid} is gone:\n${server.output().slice(-2000)}`)
+  assert.deepEqual(errorLogs, [], 'the server logged errors')
+  assert.deepEqual(after, expected, 'row counts moved beyond the acknowledged writes')
+  // Every save is a revision: no half-written plant.
+  const plants = await store.db.selectFrom('plants').select(['id', 'version']).execute()
+  for (const plant of plants) {
+    const revisions = await store.db
+      .selectFrom('plant_revisions')
+      .where('plant_id', '=', plant.id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    assert.equal(Number(revisions.n), plant.version, `plant ${plant.id}: revisions match its version`)
+  }
+  // The generator reaches far: every route, successes and client errors of many kinds.
+  for (const route of ROUTE_NAMES)
+    assert.ok((routes.get(route) ?? 0) >= 20, `${route}: ${routes.get(route) ?? 0}`)
+  for (const status of [200, 201, 303, 400, 401, 403, 404, 405, 413, 415, 422, 431])
+    assert.ok(statuses.has(status), `no ${status} among ${[...statuses.keys()].join(', ')}`)
+  // The fuzzer's key and the visitor's session still work: nothing was revoked or ended by the corpus.
+  const keyed = await fetch(`${server.baseUrl}/api/plants/${world.plantIds[0]}`, {
+    headers: { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret },
+  })
+  assert.equal(keyed.status, 200)
+  const page = await fetch(`${server.baseUrl}/account/keys`, {
+    headers: { cookie: world.session.cookie },
+    redirect: 'manual',
+  })
+  assert.equal(page.status, 200)
+})
