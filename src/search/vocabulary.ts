@@ -75,13 +75,14 @@ export async function applyWordTally(tx: Tx, tally: WordTally): Promise<void> {
     changes.map(({ word, plants, namePlants }) => ({ word, plants, name_plants: namePlants })),
     ADD_COUNTS,
   )
-  // Not sorted (sorting millions of rows took longer than inserting them): a variant row's key holds its
-  // word, whose search_words row this transaction has locked by now (upserted above, in word order), so
-  // no two transactions insert the same variant rows at once.
+  // In key order, as the table stores them: each index page is then written once per batch, not once per
+  // row (the importer adds hundreds of thousands). A variant row's key holds its word, whose search_words
+  // row this transaction has locked by now (upserted above), so no two transactions insert the same rows.
   const variants: { variant: string; word: string }[] = []
   for (const word of gained) {
     if (!known.has(word)) for (const variant of storedVariants(word)) variants.push({ variant, word })
   }
+  variants.sort((a, b) => compare(a.variant, b.variant) || compare(a.word, b.word))
   await insertMany(tx, 'search_word_variants', variants, KEEP_VARIANT)
   const lost = changes.filter(({ plants }) => plants < 0).map(({ word }) => word)
   for (const chunk of chunks(lost)) {
