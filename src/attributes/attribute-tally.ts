@@ -42,6 +42,8 @@ export function registryEntries(
 export class AttributeTally {
   readonly #keys = new Map<string, KeyCount>()
   readonly #values = new Map<string, ValueCount>()
+  /** Counts whose spelling a saved plant has set. */
+  readonly #spelled = new WeakSet<KeyCount | ValueCount>()
 
   /** Counts one save: the plant's data before (null for a new plant) and after. */
   count(before: Attribute[] | null, after: Attribute[]): void {
@@ -66,14 +68,21 @@ export class AttributeTally {
   #add(keyNorm: string, entry: { key: string; values: Map<string, string> }, delta: number) {
     const keyCount = this.#keys.get(keyNorm) ?? { keyNorm, key: entry.key, delta: 0 }
     keyCount.delta += delta
-    // The spelling of the plant as saved wins over the one it had before.
-    if (delta > 0) keyCount.key = entry.key
+    // A new key or value is spelled as the first plant saved with it writes it (the plant as saved, not
+    // as it was before), whether the transaction saves one plant or the importer's thousands.
+    if (delta > 0 && !this.#spelled.has(keyCount)) {
+      keyCount.key = entry.key
+      this.#spelled.add(keyCount)
+    }
     this.#keys.set(keyNorm, keyCount)
     for (const [valueNorm, value] of entry.values) {
       const id = `${keyNorm}\u0000${valueNorm}`
       const valueCount = this.#values.get(id) ?? { keyNorm, valueNorm, value, delta: 0 }
       valueCount.delta += delta
-      if (delta > 0) valueCount.value = value
+      if (delta > 0 && !this.#spelled.has(valueCount)) {
+        valueCount.value = value
+        this.#spelled.add(valueCount)
+      }
       this.#values.set(id, valueCount)
     }
   }

@@ -70,6 +70,13 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
     db,
     reader,
     search: new PostgresSearch(),
+    newPlantIds: async (tx, count) => {
+      const taken = await sql<{ id: number }>`
+        SELECT nextval(pg_get_serial_sequence('plants', 'id')) AS id FROM generate_series(1, ${count})`.execute(
+        tx,
+      )
+      return taken.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
+    },
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
     isUnavailable,
     isUniqueViolation: (error) => sqlstateOf(error) === '23505',

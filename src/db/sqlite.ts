@@ -40,6 +40,16 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     db,
     reader,
     search: new SqliteSearch(),
+    // A row inserted without an id gets one more than the largest there (no AUTOINCREMENT): inside the
+    // write transaction, these are the ids the next inserts would get.
+    newPlantIds: async (tx, count) => {
+      const row = await tx
+        .selectFrom('plants')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst()
+      const first = Number(row?.last ?? 0) + 1
+      return Array.from({ length: count }, (_, index) => first + index)
+    },
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
       waitForWriteLock(() => db.transaction().execute(work), lockWaitMs),
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
@@ -74,6 +84,9 @@ async function openDatabase(path: string, lockWaitMs: number): Promise<Kysely<Da
     // Durable commits: an acknowledged write survives a power cut.
     sqlite.pragma('synchronous = FULL')
     sqlite.pragma('foreign_keys = ON')
+    // 64 MiB of page cache for writes (the default is 2 MiB): an import's batch touches index pages all
+    // over the vocabulary's typo variants, which the default had to read again and again.
+    sqlite.pragma('cache_size = -65536')
     sqlite.pragma(`busy_timeout = ${lockWaitMs}`)
     db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect(sqlite) })
     await migrateToLatest(db, sqliteMigrations)

@@ -14,6 +14,9 @@ export interface Store {
   /** Reads that may lag a little (a PostgreSQL replica when configured, else the primary). */
   readonly reader: Db
   readonly search: SearchIndex
+  /** Ids for `count` plants about to be inserted in this transaction, in order: SQLite's next rowids,
+   * PostgreSQL's identity sequence. The importer writes new plants whole, each id inside its document. */
+  newPlantIds(tx: Tx, count: number): Promise<number[]>
   /** Runs `work` in one transaction on the primary. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
   /** True for errors meaning "the database is unreachable or busy": the request may be retried. */

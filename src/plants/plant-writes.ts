@@ -34,7 +34,7 @@ export interface UpdatePlantInput {
   regenerate_slug?: boolean | undefined
 }
 
-const now = (): string => new Date().toISOString()
+export const now = (): string => new Date().toISOString()
 const canonicalType = (type: PlantType | 'Species' | undefined): PlantType | undefined =>
   type === 'Species' ? 'Plant' : type
 
@@ -63,16 +63,7 @@ export async function createPlantIn(
   tally?: AttributeTally,
   words?: WordTally,
 ): Promise<string> {
-  const type = canonicalType(input.type) ?? (input.parent_id != null ? 'Variety' : 'Plant')
-  const fields: PlantFields = {
-    type,
-    scientific_name: input.scientific_name.trim(),
-    name: input.name.trim(),
-    description: input.description ?? '',
-    parent_id: input.parent_id ?? null,
-    slug: '',
-    data: mergeAttributes([], input.data ?? []),
-  }
+  const fields = newPlantFields(input)
   const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, fields, null))]
   if (problems.length) throw validationFailed(problems)
 
@@ -91,6 +82,19 @@ export async function createPlantIn(
   await repo.setPlantDoc(tx, id, doc)
   await saveDerived(store, tx, { plant, before: null, note: input.note, author, tally, words })
   return doc
+}
+
+/** The fields of a new plant as given (its slug still to be found). */
+export function newPlantFields(input: CreatePlantInput): PlantFields {
+  return {
+    type: canonicalType(input.type) ?? (input.parent_id != null ? 'Variety' : 'Plant'),
+    scientific_name: input.scientific_name.trim(),
+    name: input.name.trim(),
+    description: input.description ?? '',
+    parent_id: input.parent_id ?? null,
+    slug: '',
+    data: mergeAttributes([], input.data ?? []),
+  }
 }
 
 /** Updates a plant inside the caller's transaction, with the optimistic-locking check. An update that
@@ -199,12 +203,12 @@ function versionMismatch(current: number | null): AppError {
   )
 }
 
-function rowFields(fields: PlantFields) {
+export function rowFields(fields: PlantFields) {
   const { type, scientific_name, name, parent_id, slug } = fields
   return { type, scientific_name, name, parent_id, slug }
 }
 
-function toPlant(
+export function toPlant(
   id: number,
   fields: PlantFields,
   version: number,
@@ -242,7 +246,17 @@ async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, 
     await applyTally(tx, own)
   }
   await saveSearchText(store, tx, before && { ...before, id: plant.id }, plant, words)
-  await repo.insertRevision(tx, {
+  await repo.insertRevision(tx, revisionOf(plant, before, note, author))
+}
+
+/** The revision row of a save: what changed from `before` (null for a new plant). */
+export function revisionOf(
+  plant: Plant,
+  before: PlantFields | null,
+  note: string,
+  author: Author,
+): repo.RevisionRow {
+  return {
     plant_id: plant.id,
     version: plant.version,
     note: note.trim(),
@@ -250,13 +264,13 @@ async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, 
     author: author.name,
     created_at: plant.updated_at,
     changes: JSON.stringify(diffPlant(before, plant)),
-  })
+  }
 }
 
 /** The most elements a comma-separated attribute value may list. */
 export const MAX_LIST_ELEMENTS = 100
 
-function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
+export function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
   const seen = new Set<string>()
   const problems: FieldProblem[] = []
   for (const [index, { key, value }] of (data ?? []).entries()) {
@@ -276,6 +290,17 @@ function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
 
 /** A Variety needs an existing parent that is a Plant (so the tree is one level deep and has no cycles). */
 async function parentProblems(tx: Tx, fields: PlantFields, selfId: number | null): Promise<FieldProblem[]> {
+  const needsParent = fields.type !== 'Plant' && fields.parent_id !== null && fields.parent_id !== selfId
+  const parent = needsParent ? await repo.findPlant(tx, fields.parent_id!) : undefined
+  return parentTypeProblems(fields, selfId, parent?.type)
+}
+
+/** parentProblems with the parent's type already read (undefined: no such plant). */
+export function parentTypeProblems(
+  fields: PlantFields,
+  selfId: number | null,
+  parentType: PlantType | undefined,
+): FieldProblem[] {
   if (fields.type === 'Plant') {
     return fields.parent_id === null
       ? []
@@ -285,9 +310,8 @@ async function parentProblems(tx: Tx, fields: PlantFields, selfId: number | null
     return [{ field: 'parent_id', problem: 'required for a Variety: the id of its parent plant' }]
   if (fields.parent_id === selfId)
     return [{ field: 'parent_id', problem: 'a plant cannot be its own parent' }]
-  const parent = await repo.findPlant(tx, fields.parent_id)
-  if (!parent) return [{ field: 'parent_id', problem: `no plant has id ${fields.parent_id}` }]
-  if (parent.type !== 'Plant')
+  if (!parentType) return [{ field: 'parent_id', problem: `no plant has id ${fields.parent_id}` }]
+  if (parentType !== 'Plant')
     return [
       { field: 'parent_id', problem: `plant ${fields.parent_id} is a Variety; a parent must be a Plant` },
     ]

@@ -1,8 +1,9 @@
 // All SQL about plants, their facets and revisions. Written once with Kysely for both databases.
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
+import { insertMany } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
-import type { PlantsTable, PlantRevisionsTable } from '../db/schema.ts'
+import type { PlantFacetsTable, PlantsTable, PlantRevisionsTable } from '../db/schema.ts'
 import type { Attribute } from './plant.ts'
 import { facetRows } from './plant.ts'
 
@@ -50,6 +51,35 @@ export async function slugsFrom(db: Db, base: string): Promise<string[]> {
     .where('slug', '<', `${base}.`)
     .execute()
   return rows.map((row) => row.slug)
+}
+
+/** The types of these plants (those that exist). */
+export async function findPlantTypes(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; type: PlantRow['type'] }[]> {
+  const found: { id: number; type: PlantRow['type'] }[] = []
+  for (const chunk of chunked(ids, 500)) {
+    const rows = await db.selectFrom('plants').select(['id', 'type']).where('id', 'in', chunk).execute()
+    found.push(...rows.map((row) => ({ id: Number(row.id), type: row.type })))
+  }
+  return found
+}
+
+/** slugsFrom for many bases at once: every slug in any of their ranges, one statement per chunk of bases. */
+export async function slugsFromEach(db: Db, bases: string[]): Promise<string[]> {
+  const slugs: string[] = []
+  for (const chunk of chunked([...new Set(bases)], 200)) {
+    const rows = await db
+      .selectFrom('plants')
+      .select('slug')
+      .where((eb) =>
+        eb.or(chunk.map((base) => eb.and([eb('slug', '>=', base), eb('slug', '<', `${base}.`)]))),
+      )
+      .execute()
+    slugs.push(...rows.map((row) => row.slug))
+  }
+  return slugs
 }
 
 function filtered(db: Db, filter: PlantFilter) {
@@ -136,6 +166,11 @@ export async function insertPlant(tx: Tx, row: NewPlantRow): Promise<number> {
   return Number(inserted.id)
 }
 
+/** New plants, whole (ids taken with Store.newPlantIds, documents written): a few multi-row statements. */
+export async function insertPlants(tx: Tx, rows: PlantRow[]): Promise<void> {
+  await insertMany(tx, 'plants', rows)
+}
+
 export async function setPlantDoc(tx: Tx, id: number, doc: string): Promise<void> {
   await tx.updateTable('plants').set({ doc }).where('id', '=', id).execute()
 }
@@ -175,14 +210,12 @@ export async function updatePlantIfVersion(
 
 export async function replaceFacets(tx: Tx, plantId: number, data: Attribute[]): Promise<void> {
   await tx.deleteFrom('plant_facets').where('plant_id', '=', plantId).execute()
-  const rows = facetRows(plantId, data)
-  // Chunks keep each statement under SQLite's bound-parameter limit.
-  for (let start = 0; start < rows.length; start += 200) {
-    await tx
-      .insertInto('plant_facets')
-      .values(rows.slice(start, start + 200))
-      .execute()
-  }
+  await insertFacets(tx, facetRows(plantId, data))
+}
+
+/** Facet rows of new plants (or of a plant whose rows were just deleted). */
+export async function insertFacets(tx: Tx, rows: PlantFacetsTable[]): Promise<void> {
+  await insertMany(tx, 'plant_facets', rows)
 }
 
 export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<void> {
@@ -190,13 +223,13 @@ export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<voi
 }
 
 export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise<void> {
-  // Chunks keep each statement under SQLite's bound-parameter limit.
-  for (let start = 0; start < revisions.length; start += 100) {
-    await tx
-      .insertInto('plant_revisions')
-      .values(revisions.slice(start, start + 100))
-      .execute()
-  }
+  await insertMany(tx, 'plant_revisions', revisions)
+}
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = []
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size))
+  return chunks
 }
 
 export async function countRevisions(db: Db, plantId: number): Promise<number> {

@@ -16,6 +16,8 @@ export const MAX_FUZZY_LENGTH = 24
  * 3-letter word. */
 export const MIN_VARIANT_LENGTH = 3
 
+const SURROGATE = /[\uD800-\uDFFF]/
+
 /** The word and every string made by deleting `depth` or fewer of its letters, without repeats. */
 export function deletionVariants(word: string, depth: number): string[] {
   const found = new Set([word])
@@ -23,9 +25,14 @@ export function deletionVariants(word: string, depth: number): string[] {
   for (let round = 0; round < depth; round++) {
     const next: string[] = []
     for (const current of level) {
-      const letters = [...current]
+      // Without surrogate pairs (almost every word) a letter is a UTF-16 unit: slices of the string are
+      // the same variants, made without an array per variant (the import makes millions).
+      const letters = SURROGATE.test(current) ? [...current] : current
       for (let i = 0; i < letters.length; i++) {
-        const variant = letters.slice(0, i).join('') + letters.slice(i + 1).join('')
+        const variant =
+          typeof letters === 'string'
+            ? letters.slice(0, i) + letters.slice(i + 1)
+            : letters.slice(0, i).join('') + letters.slice(i + 1).join('')
         if (!found.has(variant)) {
           found.add(variant)
           next.push(variant)

@@ -5,6 +5,7 @@
 // syntax error, and the words match what SQLite's `unicode61 remove_diacritics 2` tokenizer makes.
 import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
+import { forManyRows } from '../db/many-rows.ts'
 import { facetCondition } from './facet-filter.ts'
 import {
   anywhereQuery,
@@ -60,6 +61,20 @@ export class PostgresSearch implements SearchIndex {
       VALUES (${entry.id}, ${documentVector(entry)}::tsvector)
       ON CONFLICT (plant_id) DO UPDATE SET document = EXCLUDED.document
       WHERE plant_search.document IS DISTINCT FROM EXCLUDED.document`.execute(tx)
+  }
+
+  async add(tx: Tx, entries: SearchEntry[]): Promise<void> {
+    const row = sql`(${null}, ${null}::tsvector)`
+    await forManyRows(
+      tx,
+      'plant_search',
+      2,
+      (count) =>
+        sql`INSERT INTO plant_search (plant_id, document) VALUES ${sql.join(Array.from({ length: count }, () => row))}`.compile(
+          tx,
+        ),
+      entries.map((entry) => [entry.id, documentVector(entry)]),
+    )
   }
 
   async find(db: Db, query: SearchQuery): Promise<SearchResult> {

@@ -38,5 +38,7 @@ export interface SearchResult {
 export interface SearchIndex {
   /** Replaces the indexed text of one plant, inside the transaction that saves it. */
   put(tx: Tx, entry: SearchEntry): Promise<void>
+  /** Indexes plants that have no entry yet (the importer's new plants), a few statements for many. */
+  add(tx: Tx, entries: SearchEntry[]): Promise<void>
   find(db: Db, query: SearchQuery): Promise<SearchResult>
 }

@@ -2,6 +2,7 @@
 // prefix (`quenz` finds "Quenzelberry"), its forms and corrections are whole words.
 import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
+import { forManyRows } from '../db/many-rows.ts'
 import { facetCondition } from './facet-filter.ts'
 import {
   anywhereQuery,
@@ -48,6 +49,25 @@ export class SqliteSearch implements SearchIndex {
     await sql`INSERT INTO plants_fts (rowid, name, scientific_name, alternate_names, description)
       VALUES (${entry.id}, ${entry.name}, ${entry.scientific_name}, ${entry.alternate_names}, ${entry.description})`.execute(
       tx,
+    )
+  }
+
+  async add(tx: Tx, entries: SearchEntry[]): Promise<void> {
+    const row = sql`(${null}, ${null}, ${null}, ${null}, ${null})`
+    await forManyRows(
+      tx,
+      'plants_fts',
+      5,
+      (count) =>
+        sql`INSERT INTO plants_fts (rowid, name, scientific_name, alternate_names, description)
+        VALUES ${sql.join(Array.from({ length: count }, () => row))}`.compile(tx),
+      entries.map((entry) => [
+        entry.id,
+        entry.name,
+        entry.scientific_name,
+        entry.alternate_names,
+        entry.description,
+      ]),
     )
   }
 

@@ -5,13 +5,27 @@
 // deletion variants (edit-distance.ts) in the same transaction; a word no plant has any more is removed.
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
+import { insertMany, type OnConflict } from '../db/many-rows.ts'
 import { storedVariants } from './edit-distance.ts'
 import { nameRows, plantWords, type SearchText } from './search-text.ts'
 
 // Rows per statement: keeps each under SQLite's bound-parameter limit.
 const CHUNK = 200
-// Variant rows are many and have two columns: larger statements, still under either database's limit.
-const VARIANT_CHUNK = 2000
+
+const ADD_COUNTS: OnConflict<'search_words'> = {
+  name: 'adds its counts',
+  add: (insert) =>
+    insert.onConflict((conflict) =>
+      conflict.column('word').doUpdateSet((eb) => ({
+        plants: eb('search_words.plants', '+', eb.ref('excluded.plants')),
+        name_plants: eb('search_words.name_plants', '+', eb.ref('excluded.name_plants')),
+      })),
+    ),
+}
+const KEEP_VARIANT: OnConflict<'search_word_variants'> = {
+  name: 'keeps the one there',
+  add: (insert) => insert.onConflict((conflict) => conflict.doNothing()),
+}
 
 interface WordCount {
   word: string
@@ -55,29 +69,21 @@ export async function applyWordTally(tx: Tx, tally: WordTally): Promise<void> {
     const rows = await tx.selectFrom('search_words').select('word').where('word', 'in', chunk).execute()
     for (const { word } of rows) known.add(word)
   }
-  for (const chunk of chunks(changes)) {
-    await tx
-      .insertInto('search_words')
-      .values(chunk.map(({ word, plants, namePlants }) => ({ word, plants, name_plants: namePlants })))
-      .onConflict((conflict) =>
-        conflict.column('word').doUpdateSet((eb) => ({
-          plants: eb('search_words.plants', '+', eb.ref('excluded.plants')),
-          name_plants: eb('search_words.name_plants', '+', eb.ref('excluded.name_plants')),
-        })),
-      )
-      .execute()
+  await insertMany(
+    tx,
+    'search_words',
+    changes.map(({ word, plants, namePlants }) => ({ word, plants, name_plants: namePlants })),
+    ADD_COUNTS,
+  )
+  // In key order, as the table stores them: each index page is then written once per batch, not once per
+  // row (the importer adds hundreds of thousands). A variant row's key holds its word, whose search_words
+  // row this transaction has locked by now (upserted above), so no two transactions insert the same rows.
+  const variants: { variant: string; word: string }[] = []
+  for (const word of gained) {
+    if (!known.has(word)) for (const variant of storedVariants(word)) variants.push({ variant, word })
   }
-  const variants = gained
-    .filter((word) => !known.has(word))
-    .flatMap((word) => storedVariants(word).map((variant) => ({ variant, word })))
-    .sort((a, b) => compare(a.variant, b.variant) || compare(a.word, b.word))
-  for (const chunk of chunks(variants, VARIANT_CHUNK)) {
-    await tx
-      .insertInto('search_word_variants')
-      .values(chunk)
-      .onConflict((conflict) => conflict.doNothing())
-      .execute()
-  }
+  variants.sort((a, b) => compare(a.variant, b.variant) || compare(a.word, b.word))
+  await insertMany(tx, 'search_word_variants', variants, KEEP_VARIANT)
   const lost = changes.filter(({ plants }) => plants < 0).map(({ word }) => word)
   for (const chunk of chunks(lost)) {
     const removed = await tx
@@ -103,8 +109,24 @@ export async function putNames(tx: Tx, before: SearchText | null, after: SearchT
   const rows = nameRows(after)
   if (before && sameRows(nameRows(before), rows)) return
   if (before) await tx.deleteFrom('search_names').where('plant_id', '=', after.id).execute()
-  const values = [...rows].map(([name, kind]) => ({ plant_id: after.id, name, kind }))
-  for (const chunk of chunks(values)) await tx.insertInto('search_names').values(chunk).execute()
+  await insertNames(
+    tx,
+    [...rows].map(([name, kind]) => ({ plant_id: after.id, name, kind })),
+  )
+}
+
+/** The names of plants that have none in the table yet (the importer's new plants). */
+export async function addNames(tx: Tx, plants: SearchText[]): Promise<void> {
+  await insertNames(
+    tx,
+    plants.flatMap((plant) =>
+      [...nameRows(plant)].map(([name, kind]) => ({ plant_id: plant.id, name, kind })),
+    ),
+  )
+}
+
+async function insertNames(tx: Tx, rows: { plant_id: number; name: string; kind: number }[]) {
+  await insertMany(tx, 'search_names', rows)
 }
 
 export interface VocabularyWord {

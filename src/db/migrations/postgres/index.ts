@@ -4,6 +4,7 @@ import * as attributeRegistry from './20261123T0900_attribute_registry.ts'
 import * as accounts from './20261123T1000_accounts.ts'
 import * as searchVocabulary from './20261124T0900_search_vocabulary.ts'
 import * as rateLimitCounts from './20261125T0900_rate_limit_counts.ts'
+import * as plantIdsByDefault from './20261126T1200_plant_ids_by_default.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261123T1000_accounts': accounts,
   '20261124T0900_search_vocabulary': searchVocabulary,
   '20261125T0900_rate_limit_counts': rateLimitCounts,
+  '20261126T1200_plant_ids_by_default': plantIdsByDefault,
 }

@@ -1,0 +1,255 @@
+// The importer writes a batch's new plants together, a few multi-row statements per table. What it writes
+// must be what saving the same lines one plant at a time writes (createPlantIn and updatePlantIn, each in
+// its own transaction, as the API saves): compared table by table on real data, the start of the starter
+// dataset and of the OpenFarm set (which merges into some starter plants), plus lines made for the cases a
+// batch has to get right. And a line the database refuses is reported, with nothing of it left behind.
+import assert from 'node:assert/strict'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { sql } from 'kysely'
+import type { Author } from '../../src/accounts/account.ts'
+import type { Store } from '../../src/db/store.ts'
+import { AppError } from '../../src/errors.ts'
+import type { Plant } from '../../src/plants/plant.ts'
+import { createPlantIn, updatePlantIn } from '../../src/plants/plant-writes.ts'
+import { pairKey, validateDatasetLine, type DatasetLine } from '../../src/transfer/dataset-format.ts'
+import { importDataset, type ImportSummary } from '../../src/transfer/import.ts'
+import { mergeIncoming } from '../../src/transfer/import-merge.ts'
+import { readLines } from '../../src/transfer/read-lines.ts'
+import { databaseContent, firstDifference } from '../helpers/database-content.ts'
+import { openTestStore, TEST_DIALECT } from '../helpers/test-database.ts'
+import { tempDir } from '../helpers/temp-dir.ts'
+
+const dir = tempDir('hortus-import-batches-')
+const stores: Store[] = []
+after(async () => Promise.all(stores.map((store) => store.close())))
+
+async function freshStore(): Promise<Store> {
+  const store = await openTestStore()
+  stores.push(store)
+  return store
+}
+
+const IMPORTER: Author = { id: null, name: 'import' }
+
+/** The first `count` plant lines of a dataset file, without links (the link phase is not batched). */
+function datasetLines(file: string, count: number): DatasetLine[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as DatasetLine & { hortus_dataset?: number })
+    .filter((line) => line.hortus_dataset === undefined)
+    .slice(0, count)
+    .map(({ links: _links, ...line }) => line)
+}
+
+function file(name: string, lines: unknown[]): string {
+  const path = join(dir, name)
+  writeFileSync(path, lines.map((line) => JSON.stringify(line)).join('\n') + '\n')
+  return path
+}
+
+/** Imports the lines one plant at a time, each in its own transaction, as the importer used to: the same
+ * line checks, merge, and rules for parents and repeated lines. */
+async function importOneByOne(store: Store, lines: DatasetLine[], note: string, ids: Map<string, number>) {
+  const seen = new Set<string>()
+  const summary = { created: 0, updated: 0, skipped: 0, rejected: 0 }
+  for (const line of lines) {
+    const key = pairKey(line.scientific_name, line.name)
+    const parentId = line.parent ? ids.get(pairKey(line.parent.scientific_name, line.parent.name)) : null
+    if (!validateDatasetLine(line) || seen.has(key) || parentId === undefined) {
+      summary.rejected++
+      continue
+    }
+    seen.add(key)
+    const fields = {
+      type: line.type,
+      parent_id: parentId,
+      description: line.description,
+      data: line.data,
+    }
+    try {
+      await store.transaction(async (tx) => {
+        const existing = ids.get(key)
+        if (existing === undefined) {
+          const input = { ...fields, scientific_name: line.scientific_name, name: line.name, note }
+          const doc = await createPlantIn(store, tx, input, IMPORTER)
+          ids.set(key, (JSON.parse(doc) as Plant).id)
+          summary.created++
+          return
+        }
+        const current = await tx
+          .selectFrom('plants')
+          .select(['version', 'doc'])
+          .where('id', '=', existing)
+          .executeTakeFirstOrThrow()
+        const { changes } = mergeIncoming(JSON.parse(current.doc) as Plant, fields, false)
+        const input = { ...changes, version: current.version, note }
+        const saved =
+          Object.keys(changes).length > 0 &&
+          (await updatePlantIn(store, tx, existing, input, IMPORTER, 'skip')) !== null
+        summary[saved ? 'updated' : 'skipped']++
+      })
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      summary.rejected++
+    }
+  }
+  return summary
+}
+
+const counts = ({ created, updated, skipped, rejected }: ImportSummary) => ({
+  created,
+  updated,
+  skipped,
+  rejected: rejected.length,
+})
+
+const plant = (scientific_name: string, name: string, more: Partial<DatasetLine> = {}): DatasetLine => ({
+  type: 'Plant',
+  scientific_name,
+  name,
+  ...more,
+})
+const variety = (
+  scientific_name: string,
+  name: string,
+  parent: DatasetLine,
+  more: Partial<DatasetLine> = {},
+) =>
+  plant(scientific_name, name, {
+    type: 'Variety',
+    parent: { scientific_name: parent.scientific_name, name: parent.name },
+    ...more,
+  })
+
+// Lines for what a batch must get right: parents created earlier in the same batch or a batch before,
+// a Variety named as a parent (refused with its id), slugs taken by plants of the same batch, a repeated
+// line, a rule a line breaks, spellings of one value, and a line that merges into a plant of the batch.
+const bean = plant('Phaseolus vulgaris', 'Common bean', {
+  description: 'Climbing or bush bean',
+  data: [{ key: 'Growth habit', value: 'Climbing, Bush' }],
+})
+const beanVariety = variety('Phaseolus vulgaris', 'Blue Lake', bean, {
+  data: [{ key: 'Growth habit', value: 'climbing' }],
+})
+const made: DatasetLine[] = [
+  bean,
+  beanVariety,
+  variety('Phaseolus vulgaris', 'Of a variety', beanVariety),
+  plant('Phaseolus vulgaris', 'Common  bean'),
+  plant('Phaseolus vulgaris!', 'Common bean'),
+  plant('Phaseolus vulgaris', 'Common bean 2', { data: [{ key: 'Growth habit', value: 'BUSH' }] }),
+  bean,
+  plant('Solanum lycopersicum', 'Tomato', { type: 'Variety' }),
+  plant('Daucus carota', 'Carrot', {
+    data: [
+      { key: 'Colour', value: 'Orange' },
+      { key: 'Colour', value: 'Purple' },
+    ],
+  }),
+  variety('Phaseolus vulgaris', 'Borlotti', bean, { description: 'Speckled' }),
+]
+
+describe('hortus import in batches', () => {
+  it('writes what saving each line alone writes: plants, documents, slugs, revisions, facets, counts, search', async () => {
+    const files = [
+      { name: 'starter', lines: [...datasetLines('data/plants.jsonl', 600), ...made] },
+      // The OpenFarm set merges into some starter plants; the made lines again are all already there.
+      { name: 'openfarm', lines: [...datasetLines('data/openfarm.jsonl', 1200), ...made] },
+    ]
+    const batched = await freshStore()
+    const alone = await freshStore()
+    const ids = new Map<string, number>()
+    for (const { name, lines } of files) {
+      const note = `Imported from ${name}`
+      // Small batches: lines that name a parent in an earlier batch, and merges that interrupt a batch.
+      const summary = await importDataset(batched, readLines(file(`${name}.jsonl`, lines)), {
+        source: name,
+        batchSize: 250,
+      })
+      assert.deepEqual(counts(summary), await importOneByOne(alone, lines, note, ids))
+    }
+    const difference = firstDifference(await databaseContent(batched), await databaseContent(alone))
+    assert.equal(difference, null, `the databases differ: ${difference}`)
+
+    const slugs = await batched.db
+      .selectFrom('plants')
+      .select('slug')
+      .where('scientific_name', 'like', 'Phaseolus vulgaris%')
+      .orderBy('id')
+      .execute()
+    assert.deepEqual(
+      slugs.map((row) => row.slug),
+      [
+        'phaseolus-vulgaris-common-bean',
+        'phaseolus-vulgaris-blue-lake',
+        'phaseolus-vulgaris-common-bean-2',
+        'phaseolus-vulgaris-common-bean-3',
+        'phaseolus-vulgaris-common-bean-2-2',
+        'phaseolus-vulgaris-borlotti',
+      ],
+    )
+  })
+
+  it('reports a line the database refuses, saves the rest of its batch, and leaves nothing of it', async () => {
+    const store = await freshStore()
+    // A trigger stands for whatever the database may refuse that the line checks do not see.
+    if (TEST_DIALECT === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants WHEN NEW.name = 'Refused'
+        BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`.execute(store.db)
+    } else {
+      await sql`CREATE FUNCTION refuse_plant() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.name = 'Refused' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`.execute(
+        store.db,
+      )
+      await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants
+        FOR EACH ROW EXECUTE FUNCTION refuse_plant()`.execute(store.db)
+    }
+    const refused = plant('Zyzzyva refusa', 'Refused', {
+      description: 'Quetzalcoatlus',
+      data: [{ key: 'Only here', value: 'Xenon' }],
+    })
+    const lines = [
+      bean,
+      beanVariety,
+      refused,
+      plant('Zea mays', 'Corn', { data: [{ key: 'Family', value: 'Poaceae' }] }),
+    ]
+    const summary = await importDataset(store, readLines(file('refused.jsonl', lines)), { source: 'refused' })
+
+    assert.deepEqual(counts(summary), { created: 3, updated: 0, skipped: 0, rejected: 1 })
+    assert.equal(summary.rejected[0]!.line, 3)
+    assert.match(summary.rejected[0]!.reason, /^the database refused it: .*refused by a test trigger/)
+    const names = await store.db
+      .selectFrom('plants')
+      .select(['name', 'parent_id', 'id'])
+      .orderBy('id')
+      .execute()
+    assert.deepEqual(
+      names.map((row) => row.name),
+      ['Common bean', 'Blue Lake', 'Corn'],
+    )
+    assert.equal(names[1]!.parent_id, names[0]!.id)
+    const left = await Promise.all([
+      store.db
+        .selectFrom('search_words')
+        .select('word')
+        .where('word', 'in', ['zyzzyva', 'quetzalcoatlus'])
+        .execute(),
+      store.db.selectFrom('search_names').select('name').where('name', 'like', 'zyzzyva%').execute(),
+      store.db.selectFrom('attribute_keys').select('key').where('key_norm', '=', 'only here').execute(),
+      store.db.selectFrom('attribute_values').select('value').where('value_norm', '=', 'xenon').execute(),
+      store.db.selectFrom('plant_revisions').select('plant_id').execute(),
+    ])
+    assert.deepEqual(left.slice(0, 4), [[], [], [], []])
+    assert.equal(left[4].length, 3)
+    const family = await store.db
+      .selectFrom('attribute_values')
+      .select(['value', 'plants'])
+      .where('key_norm', '=', 'family')
+      .execute()
+    assert.deepEqual(family, [{ value: 'Poaceae', plants: 1 }])
+  })
+})
