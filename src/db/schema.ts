@@ -135,6 +135,12 @@ export interface RateLimitCountsTable {
   hits: number
 }
 
+/** One row: how many plants there are, kept by every insert (lists answer with it). */
+export interface PlantTotalTable {
+  id: number
+  plants: number | string
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -149,4 +155,5 @@ export interface Database {
   search_word_variants: SearchWordVariantsTable
   search_names: SearchNamesTable
   rate_limit_counts: RateLimitCountsTable
+  plant_total: PlantTotalTable
 }

@@ -88,14 +88,24 @@ function filtered(db: Db, filter: PlantFilter) {
   return query
 }
 
-// The lists without a filter are the hot ones: their queries are prepared once (see db/prepared.ts).
+// The lists without a filter are the hot ones: their queries are prepared once (see db/prepared.ts), and
+// their total is the count every insert keeps (plant_total), not a count of the table.
 const countQuery = (db: Db, filter: PlantFilter) =>
   filtered(db, filter).select((eb) => eb.fn.countAll<number | string>().as('total'))
-const countAll = prepared((db) => countQuery(db, { updatedSince: null }))
+const keptTotal = prepared((db) => db.selectFrom('plant_total').select('plants as total').where('id', '=', 1))
 
 export async function countPlants(db: Db, filter: PlantFilter): Promise<number> {
-  const [row] = filter.updatedSince ? await countQuery(db, filter).execute() : await countAll(db)
+  const [row] = filter.updatedSince ? await countQuery(db, filter).execute() : await keptTotal(db)
   return Number(row!.total)
+}
+
+/** Every insert into plants goes through here, so the kept total moves with it in the same transaction. */
+async function addToTotal(tx: Tx, added: number): Promise<void> {
+  await tx
+    .updateTable('plant_total')
+    .set((eb) => ({ plants: eb('plants', '+', added) }))
+    .where('id', '=', 1)
+    .execute()
 }
 
 const pageAfterQuery = (db: Db, filter: PlantFilter, afterId: number, limit: number) =>
@@ -163,12 +173,14 @@ export async function findExact(db: Db, scientificName: string, type: string, na
 
 export async function insertPlant(tx: Tx, row: NewPlantRow): Promise<number> {
   const inserted = await tx.insertInto('plants').values(row).returning('id').executeTakeFirstOrThrow()
+  await addToTotal(tx, 1)
   return Number(inserted.id)
 }
 
 /** New plants, whole (ids taken with Store.newPlantIds, documents written): a few multi-row statements. */
 export async function insertPlants(tx: Tx, rows: PlantRow[]): Promise<void> {
   await insertMany(tx, 'plants', rows)
+  await addToTotal(tx, rows.length)
 }
 
 export async function setPlantDoc(tx: Tx, id: number, doc: string): Promise<void> {

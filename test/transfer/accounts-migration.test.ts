@@ -117,6 +117,9 @@ describe('the accounts migration', () => {
 
     const store = await openTestStore(url)
     try {
+      const total = await store.db.selectFrom('plant_total').select('plants').executeTakeFirstOrThrow()
+      const plants = await store.db.selectFrom('plants').select('id').execute()
+      assert.equal(Number(total.plants), plants.length, 'the kept plant total starts as the count')
       const accounts = await store.db.selectFrom('accounts').select(['id', 'name']).orderBy('id').execute()
       assert.deepEqual(
         accounts.map((row) => row.name),

@@ -33,6 +33,18 @@ async function freshStore(): Promise<Store> {
 
 const IMPORTER: Author = { id: null, name: 'import' }
 
+const keptTotal = async (store: Store) =>
+  Number((await store.db.selectFrom('plant_total').select('plants').executeTakeFirstOrThrow()).plants)
+const countedTotal = async (store: Store) =>
+  Number(
+    (
+      await store.db
+        .selectFrom('plants')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
 /** The first `count` plant lines of a dataset file, without links (the link phase is not batched). */
 function datasetLines(file: string, count: number): DatasetLine[] {
   return readFileSync(file, 'utf8')
@@ -173,6 +185,7 @@ describe('hortus import in batches', () => {
     }
     const difference = firstDifference(await databaseContent(batched), await databaseContent(alone))
     assert.equal(difference, null, `the databases differ: ${difference}`)
+    assert.equal(await keptTotal(batched), await countedTotal(batched), 'the kept plant total')
 
     const slugs = await batched.db
       .selectFrom('plants')
@@ -220,6 +233,7 @@ describe('hortus import in batches', () => {
     const summary = await importDataset(store, readLines(file('refused.jsonl', lines)), { source: 'refused' })
 
     assert.deepEqual(counts(summary), { created: 3, updated: 0, skipped: 0, rejected: 1 })
+    assert.equal(await keptTotal(store), 3, 'the kept total leaves out the refused line')
     assert.equal(summary.rejected[0]!.line, 3)
     assert.match(summary.rejected[0]!.reason, /^the database refused it: .*refused by a test trigger/)
     const names = await store.db

@@ -5,6 +5,7 @@ import * as accounts from './20261123T1000_accounts.ts'
 import * as searchVocabulary from './20261124T0900_search_vocabulary.ts'
 import * as rateLimitCounts from './20261125T0900_rate_limit_counts.ts'
 import * as plantIdsByDefault from './20261126T1200_plant_ids_by_default.ts'
+import * as plantTotal from './20261127T0900_plant_total.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261124T0900_search_vocabulary': searchVocabulary,
   '20261125T0900_rate_limit_counts': rateLimitCounts,
   '20261126T1200_plant_ids_by_default': plantIdsByDefault,
+  '20261127T0900_plant_total': plantTotal,
 }
