@@ -77,6 +77,7 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
       )
       return taken.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
     },
+    bulkWrites: (work) => work(),
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
     isUnavailable,
     isUniqueViolation: (error) => sqlstateOf(error) === '23505',

@@ -61,6 +61,10 @@ const IMPORTER: Author = { id: null, name: 'import' }
 const BATCH_SIZE = 5000
 
 export async function importDataset(store: Store, lines: AsyncIterable<string>, options: ImportOptions) {
+  return store.bulkWrites(() => importLines(store, lines, options))
+}
+
+async function importLines(store: Store, lines: AsyncIterable<string>, options: ImportOptions) {
   const summary: ImportSummary = {
     created: 0,
     updated: 0,
