@@ -2,8 +2,8 @@
 import { sql, type Kysely } from 'kysely'
 
 // Every list answers with its `total`. Counting 90,000 plants on every request cost PostgreSQL about 15 ms
-// (a scan of the table), SQLite about 0.3 ms; plants are never deleted, so every insert adds to this one
-// row in its own transaction instead (plant.repository.ts), and an unfiltered list reads it.
+// (it scans the table). Plants are never deleted, so every insert adds to this one row in its own
+// transaction instead (plant.repository.ts), and an unfiltered list reads it.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE plant_total (
     id integer PRIMARY KEY CHECK (id = 1),
