@@ -111,7 +111,8 @@ export class SharedLimitCounter {
         const mine = taken.get(total.key)
         if (!mine) continue
         const { count } = mine
-        const sharedStart = Date.parse(total.window_start)
+        // pg returns a timestamptz as a Date: Date.parse (of its string) would drop the milliseconds.
+        const sharedStart = new Date(total.window_start).getTime()
         if (sharedStart !== count.windowStart) {
           // Another process started the key's window (adopt it), or a new one began since this process
           // last synced the key: of this process's hits, only the ones just added are in the row.
