@@ -13,6 +13,7 @@ interface CaseFigures {
   case: string
   workers: number
   oneClient: { p50: number; p99: number }
+  oneClientFloor?: { p50: number; p99: number }
   load: Load
   baseline?: { name: string; load: Load }
 }
@@ -70,9 +71,9 @@ for (const run of runs) {
       (run.rssTwoWorkersMb ? `; with 2 workers ${run.rssTwoWorkersMb.toFixed(0)} MB per worker` : ''),
   )
   console.log(
-    '\n| case | workers | req/s | p50 | p99 | p99 ≤ 10× p50 | baseline req/s | ratio (target) | one client p50 | one client p99 (target) |',
+    '\n| case | workers | req/s | p50 | p99 | p99 ≤ 10× p50 | baseline req/s | ratio (target) | one client p50 | one client p99 (target) | one client, hello-world p50 / p99 |',
   )
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   for (const c of run.cases) {
     const isRead = c.case !== 'PUT /plants/<id>'
     const tail = isRead ? `${mark(c.load.p99 <= 10 * Math.max(c.load.p50, 1))}` : ''
@@ -88,10 +89,11 @@ for (const run of runs) {
     const target = ONE_CLIENT_P99[c.case]
     const oneClientP99 =
       `${ms(c.oneClient.p99)}` + (target ? ` (≤ ${target} ${mark(c.oneClient.p99 <= target)})` : '')
+    const floor = c.oneClientFloor ? `${ms(c.oneClientFloor.p50)} / ${ms(c.oneClientFloor.p99)}` : ''
     const failures = c.load.failures > 0 ? ` (${c.load.failures} failed)` : ''
     console.log(
       `| ${c.case}${failures} | ${c.workers} | ${c.load.requestsPerSecond.toFixed(0)} | ${c.load.p50} | ${c.load.p99} | ${tail} | ` +
-        `${c.baseline ? `${c.baseline.load.requestsPerSecond.toFixed(0)} (${c.baseline.name})` : ''} | ${ratio} | ${ms(c.oneClient.p50)} | ${oneClientP99} |`,
+        `${c.baseline ? `${c.baseline.load.requestsPerSecond.toFixed(0)} (${c.baseline.name})` : ''} | ${ratio} | ${ms(c.oneClient.p50)} | ${oneClientP99} | ${floor} |`,
     )
   }
 }

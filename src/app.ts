@@ -18,6 +18,7 @@ import { AppError } from './errors.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
+import { serializersOnFirstUse } from './http/compiled-on-first-use.ts'
 import { parseQueryString } from './http/query-string.ts'
 import {
   JSON_TYPE,
@@ -70,6 +71,7 @@ export async function buildApp({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
+    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse } },
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout,
     // Fastify's default (72 s) would keep idle connections, which count against the cap, open for long.

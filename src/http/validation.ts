@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { FieldProblem } from '../errors.ts'
+import { validatorOnFirstUse } from './compiled-on-first-use.ts'
 import { TEXT_FORMATS, textFormatProblem } from '../text/text-formats.ts'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
@@ -20,10 +21,10 @@ const queryAjv = withFormats(new Ajv({ ...options, coerceTypes: 'array' }))
 const bodyAjv = withFormats(new Ajv({ ...options, coerceTypes: false }))
 
 /** A validator for JSON read from elsewhere than a request (import files), with the body rules. */
-export const bodyValidator = (schema: object) => bodyAjv.compile(schema)
+export const bodyValidator = (schema: object) => validatorOnFirstUse(() => bodyAjv.compile(schema))
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object)
+  validatorOnFirstUse(() => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object))
 
 /** Fields the service sets itself; naming them in the error tells the client why they were refused. */
 const SERVICE_FIELDS = new Set(['id', 'version', 'created_at', 'updated_at', 'slug', 'link', 'images'])
