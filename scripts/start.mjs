@@ -1,5 +1,5 @@
-// `npm start`: runs the server bundled from src/ into build/ (build/server.js and its chunks), rebuilt here whenever a
-// file under src/ is newer than it (esbuild, about 0.5 s; most dependencies stay in node_modules). Loading the
+// `npm start`: runs the server bundled from src/ into build/ (build/server.js and its chunks), rebuilt here
+// whenever a file under src/ is newer (esbuild, about 0.5 s; most dependencies stay in node_modules). Loading the
 // service's hundred-odd TypeScript modules through tsx's loader hooks slowed the loading of every module,
 // dependencies included, to about twice the time: the start to the first answer was over a second for
 // that alone. Tests and the CLI still run the sources through tsx; the bundle is the same code.
