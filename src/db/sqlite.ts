@@ -8,6 +8,7 @@ import type { Database } from './schema.ts'
 import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { keepingStatements } from './sqlite-statements.ts'
+import { allowDirectQueries } from './prepared.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
 import { SqliteSearch } from '../search/sqlite-search.ts'
 import { ImmediateTransactionsDialect, WriteLockBusyError } from './sqlite-driver.ts'
@@ -113,5 +114,8 @@ async function openDatabase(path: string, lockWaitMs: number): Promise<Kysely<Da
 function openReader(path: string): Kysely<Database> {
   const sqlite = new SQLite(path, { readonly: true })
   sqlite.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`)
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
+  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
+  // The reader runs single statements only: no transaction, no cursor (see allowDirectQueries).
+  allowDirectQueries(reader, (sql) => sqlite.prepare(sql))
+  return reader
 }
