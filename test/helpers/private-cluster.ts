@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { freePort } from './processes.ts'
+import { createTestDatabaseUrl } from './test-database.ts'
 
 const run = promisify(execFile)
 
@@ -52,6 +53,14 @@ export async function startPrivateCluster(): Promise<Cluster> {
     }),
   ]).finally(() => clearTimeout(timer))
   return { ...(JSON.parse(first) as Omit<Cluster, 'process'>), process: child }
+}
+
+/** A new test database on `cluster`, where this process's test databases go from now on (they vanish with
+ * it). */
+export async function testDatabaseOn(cluster: Cluster): Promise<string> {
+  process.env.HORTUS_TEST_PG_URL = cluster.url
+  process.env.HORTUS_TEST_PG_DATADIR = cluster.datadir
+  return createTestDatabaseUrl()
 }
 
 export async function stopPrivateCluster(cluster: Cluster): Promise<void> {

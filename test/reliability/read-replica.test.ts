@@ -22,11 +22,12 @@ import {
   startPrivateCluster,
   startReplica,
   stopPrivateCluster,
+  testDatabaseOn,
   type Cluster,
   type Replica,
 } from '../helpers/private-cluster.ts'
 import { recordFigure } from '../helpers/reliability.ts'
-import { createTestDatabaseUrl, TEST_DIALECT } from '../helpers/test-database.ts'
+import { TEST_DIALECT } from '../helpers/test-database.ts'
 
 const SUITE = 'read replica'
 
@@ -91,10 +92,7 @@ if (TEST_DIALECT === 'postgres')
     let server: HortusServer
     before(async () => {
       cluster = await startPrivateCluster()
-      // This process's test database goes on the private server (and vanishes with it).
-      process.env.HORTUS_TEST_PG_URL = cluster.url
-      process.env.HORTUS_TEST_PG_DATADIR = cluster.datadir
-      const url = await createTestDatabaseUrl()
+      const url = await testDatabaseOn(cluster)
       replica = await startReplica(cluster)
       const readUrl = new URL(url)
       readUrl.port = new URL(replica.url).port

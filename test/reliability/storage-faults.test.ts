@@ -27,9 +27,15 @@ import {
   type Answer,
   type HortusServer,
 } from '../helpers/fault-load.ts'
-import { pgCtl, startPrivateCluster, stopPrivateCluster, type Cluster } from '../helpers/private-cluster.ts'
+import {
+  pgCtl,
+  startPrivateCluster,
+  stopPrivateCluster,
+  testDatabaseOn,
+  type Cluster,
+} from '../helpers/private-cluster.ts'
 import { recordFigure, tierCount } from '../helpers/reliability.ts'
-import { createTestDatabaseUrl, TEST_DIALECT } from '../helpers/test-database.ts'
+import { TEST_DIALECT } from '../helpers/test-database.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
 
 const RESUME_TARGET_MS = 2_000
@@ -235,10 +241,7 @@ if (TEST_DIALECT === 'postgres')
     let url: string
     before(async () => {
       cluster = await startPrivateCluster()
-      // This process's test database goes on the private server (and vanishes with it).
-      process.env.HORTUS_TEST_PG_URL = cluster.url
-      process.env.HORTUS_TEST_PG_DATADIR = cluster.datadir
-      url = await createTestDatabaseUrl()
+      url = await testDatabaseOn(cluster)
       server = await startHortus(url)
     })
     after(async () => {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { after, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { sql } from 'kysely'
 import type { Author } from '../../src/accounts/account.ts'
 import type { Store } from '../../src/db/store.ts'
@@ -18,18 +18,12 @@ import { importDataset, type ImportSummary } from '../../src/transfer/import.ts'
 import { mergeIncoming } from '../../src/transfer/import-merge.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
 import { databaseContent, firstDifference } from '../helpers/database-content.ts'
-import { openTestStore, TEST_DIALECT } from '../helpers/test-database.ts'
+import { TEST_DIALECT } from '../helpers/test-database.ts'
+import { freshStores } from '../helpers/fresh-stores.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
 
 const dir = tempDir('hortus-import-batches-')
-const stores: Store[] = []
-after(async () => Promise.all(stores.map((store) => store.close())))
-
-async function freshStore(): Promise<Store> {
-  const store = await openTestStore()
-  stores.push(store)
-  return store
-}
+const freshStore = freshStores()
 
 const IMPORTER: Author = { id: null, name: 'import' }
 

@@ -1,23 +1,16 @@
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { after, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import type { Store } from '../../src/db/store.ts'
 import { exportDataset } from '../../src/transfer/export.ts'
 import { importDataset } from '../../src/transfer/import.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
-import { openTestStore } from '../helpers/test-database.ts'
+import { freshStores } from '../helpers/fresh-stores.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
 
 const dir = tempDir('hortus-transfer-')
-const stores: Store[] = []
-after(async () => Promise.all(stores.map((store) => store.close())))
-
-async function freshStore(): Promise<Store> {
-  const store = await openTestStore()
-  stores.push(store)
-  return store
-}
+const freshStore = freshStores()
 
 function file(name: string, lines: unknown[]): string {
   const path = join(dir, name)
