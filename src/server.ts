@@ -43,7 +43,9 @@ async function serve(config: Config, store: Store): Promise<void> {
   // 160 µs plant read. Lines that come while a write is under way join the next one, so under load many
   // requests share a write and an idle server still writes each line at once. At exit (process.exit, an
   // uncaught error) pino writes what is left; only a SIGKILL loses the last few milliseconds of lines.
-  const stream = pino.destination({ dest: 1, sync: false })
+  // A reader of stdout that stops reading makes lines wait in memory, up to 16 MiB; later ones are dropped
+  // rather than the process growing without bound.
+  const stream = pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 })
   const app = await buildApp({ config, store, logger: { level: config.logLevel, stream } })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
