@@ -33,8 +33,10 @@ interface Count {
   /** The shared window's start once the key was synced, until then this process's first hit. */
   windowStart: number
   windowMs: number
-  /** Hits this process counted in the window: `synced` of them are in the table's row, `unsynced` not yet. */
+  /** Hits this process counted in the window: `synced` of them are in the table's row, `inFlight` being
+   * added by the sync under way, `unsynced` not yet sent. */
   synced: number
+  inFlight: number
   unsynced: number
   /** The other processes' hits in the window, as of the last sync that included this key. */
   others: number
@@ -58,12 +60,13 @@ export class SharedLimitCounter {
     const now = Date.now()
     let count = this.counts.get(key)
     if (count === undefined || count.windowStart + count.windowMs <= now) {
-      count = { windowStart: now, windowMs, synced: 0, unsynced: 0, others: 0 }
+      count = { windowStart: now, windowMs, synced: 0, inFlight: 0, unsynced: 0, others: 0 }
       this.counts.set(key, count)
     }
     count.unsynced++
     this.unsynced = true
-    return { current: count.synced + count.unsynced + count.others, ttl: count.windowStart + windowMs - now }
+    const current = count.synced + count.inFlight + count.unsynced + count.others
+    return { current, ttl: count.windowStart + windowMs - now }
   }
 
   start(): void {
@@ -104,37 +107,48 @@ export class SharedLimitCounter {
         window_end: new Date(count.windowStart + count.windowMs).toISOString(),
         hits: count.unsynced,
       })
+      // Still counted while the sync is under way: requests meanwhile must see them. (They once went
+      // uncounted for the sync's round trip, and a fourth sign-up attempt got past a limit of three.)
+      count.inFlight += count.unsynced
       count.unsynced = 0
     }
+    let totals: Map<string, LimitCount>
     try {
-      for (const total of await addHits(this.db, rows)) {
-        const mine = taken.get(total.key)
-        if (!mine) continue
-        const { count } = mine
-        // pg returns a timestamptz as a Date: Date.parse (of its string) would drop the milliseconds.
-        const sharedStart = new Date(total.window_start).getTime()
-        if (sharedStart !== count.windowStart) {
-          // Another process started the key's window (adopt it), or a new one began since this process
-          // last synced the key: of this process's hits, only the ones just added are in the row.
-          count.windowStart = sharedStart
-          count.synced = 0
-        }
-        count.synced += mine.hits
-        count.others = Math.max(0, total.hits - count.synced)
-      }
-      if (now - this.lastPrune > PRUNE_EVERY_MS) {
-        this.lastPrune = now
-        await deleteCountsBefore(this.db, new Date(now - Math.max(longestWindow, 60_000)).toISOString())
-      }
-      if (this.failing) this.report.recovered()
-      this.failing = false
+      totals = new Map((await addHits(this.db, rows)).map((total) => [total.key, total]))
     } catch (error) {
       // The database is away: the hits stay to be added at the next sync, and meanwhile each process
       // limits on what it knows (its own count and the others' last totals).
-      for (const { count, hits } of taken.values()) count.unsynced += hits
+      for (const { count, hits } of taken.values()) {
+        count.inFlight -= hits
+        count.unsynced += hits
+      }
       this.unsynced = taken.size > 0
       if (!this.failing) this.report.failed(error)
       this.failing = true
+      return
+    }
+    for (const [key, { count, hits }] of taken) {
+      count.inFlight -= hits
+      const total = totals.get(key)
+      // pg returns a timestamptz as a Date: Date.parse (of its string) would drop the milliseconds.
+      const sharedStart = total ? new Date(total.window_start).getTime() : count.windowStart
+      if (sharedStart !== count.windowStart) {
+        // Another process started the key's window (adopt it), or a new one began since this process
+        // last synced the key: of this process's hits, only the ones just added are in the row.
+        count.windowStart = sharedStart
+        count.synced = 0
+      }
+      count.synced += hits
+      if (total) count.others = Math.max(0, total.hits - count.synced)
+    }
+    if (this.failing) this.report.recovered()
+    this.failing = false
+    if (now - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = now
+      // Rows of ended windows only take room: failing to delete them now is no loss.
+      await deleteCountsBefore(this.db, new Date(now - Math.max(longestWindow, 60_000)).toISOString()).catch(
+        () => {},
+      )
     }
   }
 
