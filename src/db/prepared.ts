@@ -1,10 +1,10 @@
 // Queries of a fixed shape, built and compiled by Kysely once per database handle instead of on every call:
 // for reading one plant, building and compiling took longer than SQLite's own work (about 28 µs of 49).
 // The query is built once with placeholders for its parameters; each call only puts the values in.
-// On a handle that allows it (SQLite's reader, see allowDirectQueries), the call also skips Kysely's
-// driver and runs the statement at once: reading a plant straight from better-sqlite3 took 131–139 µs of
-// CPU per request under load against 165 µs through the driver (its connection lock and the promises
-// around it), though alternating the two builds later showed less, within the machine's noise.
+// On a handle that allows it (see allowDirectQueries), the call also skips Kysely's driver: PostgreSQL
+// runs it as a named statement, planned once per connection, and SQLite's reader runs it at once (a plant
+// read straight from better-sqlite3 took 131–139 µs of CPU per request under load against 165 µs through
+// the driver's connection lock and promises; alternating the two builds later showed less, within noise).
 import type { Compilable, CompiledQuery } from 'kysely'
 import type { Db } from './store.ts'
 
@@ -21,17 +21,18 @@ interface Prepared {
   statement: DirectStatement | undefined
 }
 
-/** A statement of the database library under Kysely, run synchronously. */
+/** A statement of the database library under Kysely. */
 export interface DirectStatement {
-  all(parameters: readonly unknown[]): unknown[]
+  all(parameters: readonly unknown[]): unknown[] | Promise<unknown[]>
 }
 
 const directPreparers = new WeakMap<Db, (sql: string) => DirectStatement>()
 
 /**
- * Lets prepared queries on `db` run their statements directly, from `prepare`, without Kysely's driver. Only
- * for a synchronous driver (better-sqlite3) on a connection that never holds a transaction or an open
- * cursor, since the driver's lock, which these statements skip, is what keeps those to themselves.
+ * Lets prepared queries on `db` run their statements directly, from `prepare`, without Kysely's driver:
+ * SQLite's reader (better-sqlite3, synchronous, on a connection that never holds a transaction or an open
+ * cursor, since the driver's lock, which these statements skip, is what keeps those to themselves), and
+ * PostgreSQL's pools (named statements, each on a connection of its own from the pool).
  */
 export function allowDirectQueries(db: Db, prepare: (sql: string) => DirectStatement): void {
   directPreparers.set(db, prepare)
@@ -56,7 +57,7 @@ export function prepared<Args extends unknown[], Row>(build: (db: Db, ...args: A
       byHandle.set(db, entry)
     }
     const parameters = entry.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant))
-    if (entry.statement) return entry.statement.all(parameters) as Row[]
+    if (entry.statement) return (await entry.statement.all(parameters)) as Row[]
     const result = await db.executeQuery<Row>({ ...entry.query, parameters })
     return result.rows
   }
