@@ -130,7 +130,7 @@ export class SharedLimitCounter {
     for (const [key, { count, hits }] of taken) {
       count.inFlight -= hits
       const total = totals.get(key)
-      // pg returns a timestamptz as a Date: Date.parse (of its string) would drop the milliseconds.
+      // ISO text from either database (postgres.ts parses timestamptz to it); new Date keeps the milliseconds.
       const sharedStart = total ? new Date(total.window_start).getTime() : count.windowStart
       if (sharedStart !== count.windowStart) {
         // Another process started the key's window (adopt it), or a new one began since this process
