@@ -66,20 +66,21 @@ export async function findPlantTypes(
   return found
 }
 
-/** slugsFrom for many bases at once: every slug in any of their ranges, one statement per chunk of bases. */
+/** slugsFrom for many bases at once: every slug in any of their ranges, one statement per chunk of bases.
+ * The ranges are a VALUES list joined to the slug index (both databases name its columns column1,
+ * column2): PostgreSQL planned the same ranges written as 200 ORs in about 5 ms a statement, a third of
+ * the 92k import's time there; the join plans in 0.1 ms and runs as one index search per range, as SQLite
+ * runs either. Overlapping ranges (`rosa` holds `rosa-canina`) are merged here: with DISTINCT in the
+ * statement, PostgreSQL would at times walk the whole index in order instead. */
 export async function slugsFromEach(db: Db, bases: string[]): Promise<string[]> {
-  const slugs: string[] = []
+  const slugs = new Set<string>()
   for (const chunk of chunked([...new Set(bases)], 200)) {
-    const rows = await db
-      .selectFrom('plants')
-      .select('slug')
-      .where((eb) =>
-        eb.or(chunk.map((base) => eb.and([eb('slug', '>=', base), eb('slug', '<', `${base}.`)]))),
-      )
-      .execute()
-    slugs.push(...rows.map((row) => row.slug))
+    const ranges = sql.join(chunk.map((base) => sql`(${base}, ${`${base}.`})`))
+    const { rows } = await sql<{ slug: string }>`SELECT p.slug FROM (VALUES ${ranges}) AS r
+      JOIN plants p ON p.slug >= r.column1 AND p.slug < r.column2`.execute(db)
+    for (const { slug } of rows) slugs.add(slug)
   }
-  return slugs
+  return [...slugs]
 }
 
 function filtered(db: Db, filter: PlantFilter) {
