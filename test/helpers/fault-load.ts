@@ -5,7 +5,7 @@
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import { parseDatabaseUrl } from '../../src/config.ts'
 import { openStore } from '../../src/db/open-store.ts'
-import { answers, freePort, hortusEnv, SERVER, start, TSX, waitFor, type Started } from './processes.ts'
+import { startAnsweringServer, type Started } from './processes.ts'
 
 /** No answer may take longer: a request still unanswered then counts as a hang. */
 export const ANSWER_BOUND_MS = 5_000
@@ -28,11 +28,7 @@ export async function startHortus(
   if (!parsed) throw new Error(`bad database url ${databaseUrl}`)
   const store = await openStore(parsed)
   const key = await createKeyPair(store, 'faults@example.org').finally(() => store.close())
-  const port = await freePort()
-  const started = start(process.execPath, ['--import', TSX, SERVER], {
-    env: { ...hortusEnv({ PORT: String(port), DATABASE_URL: databaseUrl }), ...env },
-  })
-  await waitFor('the server answers', () => answers(port), { started, timeoutMs: 60_000 })
+  const { port, started } = await startAnsweringServer({ DATABASE_URL: databaseUrl, ...env })
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     key,

@@ -20,8 +20,10 @@ export interface Finished {
 /** The environment of this test process with the variables Hortus reads pinned (a developer's shell or a
  * .env must not change what a test sees), then `overrides`; an `undefined` override removes a variable. */
 export function hortusEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  // A replica is a test's own choice, in `overrides`; never one from the shell.
+  delete env.DATABASE_READ_URL
+  Object.assign(env, {
     HOST: '127.0.0.1',
     HORTUS_SEED: 'off',
     HORTUS_WORKERS: '1',
@@ -31,8 +33,7 @@ export function hortusEnv(overrides: Record<string, string | undefined>): NodeJS
     HORTUS_WRITE_LIMIT_PER_MINUTE: process.env.HORTUS_WRITE_LIMIT_PER_MINUTE || '1000000',
     HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: process.env.HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE || '1000000',
     ...overrides,
-  }
-  delete env.DATABASE_READ_URL
+  })
   for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name]
   return env
 }
@@ -117,6 +118,27 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+}
+
+/** The server as an operator runs it (src/server.ts, in a process of its own), with the environment of
+ * hortusEnv(`env`). */
+export function startServer(env: Record<string, string | undefined>, options: SpawnOptions = {}): Started {
+  return start(process.execPath, ['--import', TSX, SERVER], { ...options, env: hortusEnv(env) })
+}
+
+/** startServer on a free port, once it answers there; a server that does not within a minute is killed. */
+export async function startAnsweringServer(
+  env: Record<string, string | undefined>,
+): Promise<{ port: number; started: Started }> {
+  const port = await freePort()
+  const started = startServer({ ...env, PORT: String(port) })
+  try {
+    await waitFor('the server answers', () => answers(port), { started, timeoutMs: 60_000 })
+  } catch (error) {
+    started.child.kill('SIGKILL')
+    throw error
+  }
+  return { port, started }
 }
 
 /** True while any process of the group led by `pgid` is alive. */

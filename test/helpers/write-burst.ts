@@ -3,7 +3,7 @@
 // database and check that nothing the ledger holds was lost.
 import { sql } from 'kysely'
 import { createKeyPair } from '../../src/accounts/api-keys.ts'
-import { answers, freePort, hortusEnv, SERVER, start, TSX, waitFor, type Started } from './processes.ts'
+import { startAnsweringServer, waitFor, type Started } from './processes.ts'
 import { openTestStore, TEST_DIALECT } from './test-database.ts'
 
 /** A small seeded generator (mulberry32): the same seed gives the same kill moments and choices. */
@@ -79,11 +79,11 @@ export async function startHortus(
   keyHeaders: Record<string, string>,
   env: Record<string, string> = {},
 ): Promise<HortusProcess> {
-  const port = await freePort()
-  const started = start(process.execPath, ['--import', TSX, SERVER], {
-    env: hortusEnv({ PORT: String(port), DATABASE_URL: databaseUrl, HORTUS_KEY_BRAND: 'service', ...env }),
+  const { port, started } = await startAnsweringServer({
+    DATABASE_URL: databaseUrl,
+    HORTUS_KEY_BRAND: 'service',
+    ...env,
   })
-  await waitFor('the server answers', () => answers(port), { started, timeoutMs: 60_000 })
   return { started, api: new Api(`http://127.0.0.1:${port}`, keyHeaders) }
 }
 

@@ -5,21 +5,16 @@ import { once } from 'node:events'
 import { connect, type Socket } from 'node:net'
 import { it } from 'node:test'
 import { createTestDatabaseUrl } from '../helpers/test-database.ts'
-import { answers, freePort, hortusEnv, SERVER, start, TSX, waitFor } from '../helpers/processes.ts'
+import { startAnsweringServer } from '../helpers/processes.ts'
 
 it('cuts a client trickling its body HORTUS_SHUTDOWN_SECONDS after SIGTERM, and exits 0', async () => {
-  const port = await freePort()
-  const server = start(process.execPath, ['--import', TSX, SERVER], {
-    env: hortusEnv({
-      PORT: String(port),
-      DATABASE_URL: await createTestDatabaseUrl(),
-      HORTUS_SHUTDOWN_SECONDS: '1',
-    }),
+  const { port, started: server } = await startAnsweringServer({
+    DATABASE_URL: await createTestDatabaseUrl(),
+    HORTUS_SHUTDOWN_SECONDS: '1',
   })
   let socket: Socket | undefined
   let trickle: NodeJS.Timeout | undefined
   try {
-    await waitFor('the server answers', () => answers(port), { started: server, timeoutMs: 60_000 })
     socket = connect(port, '127.0.0.1')
     socket.on('error', () => {})
     await once(socket, 'connect')

@@ -16,14 +16,14 @@ import {
   hortusEnv,
   run,
   SERVER,
-  start,
+  startServer,
   TSX,
   waitFor,
   type Finished,
 } from '../helpers/processes.ts'
 
 /** The server started as `npm start` starts it; it must end by itself within 60 s. */
-const startServer = (env: Record<string, string | undefined>) =>
+const runServer = (env: Record<string, string | undefined>) =>
   run(process.execPath, ['--import', TSX, SERVER], { env: hortusEnv(env) })
 
 function assertOneLineFailure(result: Finished, pattern: RegExp): void {
@@ -39,14 +39,14 @@ describe('start-up failures', () => {
     await once(taken, 'listening')
     const port = (taken.address() as { port: number }).port
     try {
-      const result = await startServer({ PORT: String(port), DATABASE_URL: await createTestDatabaseUrl() })
+      const result = await runServer({ PORT: String(port), DATABASE_URL: await createTestDatabaseUrl() })
       assertOneLineFailure(
         result,
         new RegExp(`^Cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use`),
       )
       if (TEST_DIALECT === 'postgres') {
         // Every worker fails the same way: still one line, and no worker is started again and again.
-        const workers = await startServer({
+        const workers = await runServer({
           PORT: String(port),
           DATABASE_URL: await createTestDatabaseUrl(),
           HORTUS_WORKERS: '2',
@@ -61,7 +61,7 @@ describe('start-up failures', () => {
   if (TEST_DIALECT === 'sqlite') {
     it('a SQLite path whose directory does not exist: one line, exit 1, nothing created', async () => {
       const missing = join(tempDir('hortus-startup-'), 'missing')
-      const result = await startServer({ PORT: '0', DATABASE_URL: `sqlite:${missing}/hortus.db` })
+      const result = await runServer({ PORT: '0', DATABASE_URL: `sqlite:${missing}/hortus.db` })
       assertOneLineFailure(
         result,
         new RegExp(`^Cannot open the SQLite database .*: the directory ${missing} does not exist`),
@@ -73,7 +73,7 @@ describe('start-up failures', () => {
   if (TEST_DIALECT === 'postgres') {
     it('an unreachable PostgreSQL: one line naming it without the password, exit 1', async () => {
       const port = await freePort()
-      const result = await startServer({
+      const result = await runServer({
         PORT: '0',
         DATABASE_URL: `postgres://hortus:s3cret-pw@127.0.0.1:${port}/hortus`,
       })
@@ -102,7 +102,7 @@ describe('start-up failures', () => {
           const url = new URL(process.env.HORTUS_TEST_PG_URL!)
           url.username = role
           url.password = 'wrong-password'
-          const result = await startServer({ PORT: '0', DATABASE_URL: url.toString() })
+          const result = await runServer({ PORT: '0', DATABASE_URL: url.toString() })
           assertOneLineFailure(
             result,
             new RegExp(
@@ -130,11 +130,11 @@ describe('.env', () => {
       // SQLite on both runs: this is about reading .env, and seeding PostgreSQL takes many seconds.
       `# as in .env.example\nPORT=${port}\nDATABASE_URL=sqlite:${join(dir, 'hortus.db')}\nHORTUS_SEED=off\nLOG_LEVEL=fatal\n`,
     )
-    const server = start(process.execPath, ['--import', TSX, SERVER], {
-      cwd: dir,
+    const server = startServer(
       // Not set here, so the file's values apply; HORTUS_SEED=on from the environment wins over the file.
-      env: hortusEnv({ PORT: undefined, DATABASE_URL: undefined, LOG_LEVEL: undefined, HORTUS_SEED: 'on' }),
-    })
+      { PORT: undefined, DATABASE_URL: undefined, LOG_LEVEL: undefined, HORTUS_SEED: 'on' },
+      { cwd: dir },
+    )
     try {
       await waitFor('the server answers on the port from .env', () => answers(port), {
         started: server,

@@ -1,16 +1,7 @@
 // A Hortus server as an operator runs it (src/server.ts in its own process) on a database the test made,
 // with its output kept: the reliability suites check that it stays the same, live process.
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import {
-  freePort,
-  hortusEnv,
-  SERVER,
-  start,
-  TSX,
-  answers,
-  waitFor,
-  type Started,
-} from '../helpers/processes.ts'
+import { startAnsweringServer, type Started } from '../helpers/processes.ts'
 
 export interface Sent {
   method?: string
@@ -46,16 +37,7 @@ export async function startServer(
   databaseUrl: string,
   env: Record<string, string | undefined> = {},
 ): Promise<ChildServer> {
-  const port = await freePort()
-  const started = start(process.execPath, ['--import', TSX, SERVER], {
-    env: hortusEnv({ PORT: String(port), DATABASE_URL: databaseUrl, ...env }),
-  })
-  try {
-    await waitFor('the server answers', () => answers(port), { started, timeoutMs: 60_000 })
-  } catch (error) {
-    started.child.kill('SIGKILL')
-    throw error
-  }
+  const { port, started } = await startAnsweringServer({ DATABASE_URL: databaseUrl, ...env })
   const pid = started.child.pid!
   const alive = () => {
     if (started.child.exitCode !== null || started.child.signalCode !== null) return false

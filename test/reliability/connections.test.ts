@@ -3,16 +3,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
-import {
-  answers,
-  freePort,
-  hortusEnv,
-  SERVER,
-  start,
-  TSX,
-  waitFor,
-  type Started,
-} from '../helpers/processes.ts'
+import { startAnsweringServer, type Started } from '../helpers/processes.ts'
 import { openConnection, parseReceived } from '../helpers/raw-http.ts'
 import { recordFigure } from '../helpers/reliability.ts'
 import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.ts'
@@ -36,16 +27,13 @@ const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
 let slow: { port: number; started: Started; key: KeyPair }
 let capped: { port: number; started: Started; key: KeyPair }
 
+/** A server on a database of its own, with a key there. */
 async function startServer(env: Record<string, string>) {
-  const port = await freePort()
   const url = await createTestDatabaseUrl()
   const store = await openTestStore(url)
-  const key = await createKeyPair(store, `conn-${port}@example.org`)
+  const key = await createKeyPair(store, 'connections@example.org')
   await store.close()
-  const started = start(process.execPath, ['--import', TSX, SERVER], {
-    env: hortusEnv({ PORT: String(port), DATABASE_URL: url, ...env }),
-  })
-  return { port, started, key }
+  return { ...(await startAnsweringServer({ DATABASE_URL: url, ...env })), key }
 }
 
 describe('slow clients and the connection cap', () => {
@@ -55,8 +43,6 @@ describe('slow clients and the connection cap', () => {
       HORTUS_REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS),
       HORTUS_KEEP_ALIVE_SECONDS: String(KEEP_ALIVE_SECONDS),
     })
-    for (const { port, started } of [slow, capped])
-      await waitFor('the server answers', () => answers(port), { started, timeoutMs: 60_000 })
   })
   after(() => {
     for (const server of [slow, capped]) server?.started.child.kill('SIGKILL')

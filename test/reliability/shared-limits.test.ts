@@ -7,16 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import type { Store } from '../../src/db/store.ts'
 import { SYNC_INTERVAL_MS } from '../../src/http/shared-limit-store.ts'
-import {
-  answers,
-  freePort,
-  hortusEnv,
-  SERVER,
-  start,
-  TSX,
-  waitFor,
-  type Started,
-} from '../helpers/processes.ts'
+import { startAnsweringServer, type Started } from '../helpers/processes.ts'
 import { recordFigure } from '../helpers/reliability.ts'
 import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../helpers/test-database.ts'
 
@@ -39,17 +30,14 @@ if (TEST_DIALECT === 'postgres')
       const url = await createTestDatabaseUrl()
       store = await openTestStore(url)
       for (let i = 0; i < 2; i++) {
-        const port = await freePort()
-        const env = hortusEnv({
-          PORT: String(port),
-          DATABASE_URL: url,
-          HORTUS_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-          HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: String(AUTH_FAILURE_LIMIT),
-        })
-        servers.push({ port, started: start(process.execPath, ['--import', TSX, SERVER], { env }) })
+        servers.push(
+          await startAnsweringServer({
+            DATABASE_URL: url,
+            HORTUS_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+            HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: String(AUTH_FAILURE_LIMIT),
+          }),
+        )
       }
-      for (const { port, started } of servers)
-        await waitFor('the server answers', () => answers(port), { started, timeoutMs: 60_000 })
     })
     after(async () => {
       for (const { started } of servers) started.child.kill('SIGKILL')
