@@ -9,6 +9,10 @@ import type { FastifyInstance } from 'fastify'
 
 const DEBUG_LEVELS = new Set(['debug', 'trace'])
 const USABLE_ID = /^[\w.:-]{1,128}$/
+// The API takes keys in headers only, but a client may put a secret in a URL by mistake (and get a 400):
+// the value of any query parameter named like a secret stays out of the log.
+const SECRET_PARAMETER = /([?&][^=&#]*(?:secret|password|passwd|token)[^=&#]*=)[^&#]*/gi
+const loggedUrl = (url: string): string => url.replace(SECRET_PARAMETER, '$1[redacted]')
 
 export function requestId(request: IncomingMessage): string {
   const given = request.headers['x-request-id']
@@ -19,13 +23,16 @@ export function logOneLinePerRequest(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id)
     if (DEBUG_LEVELS.has(request.log.level))
-      request.log.debug({ method: request.method, url: request.url, ip: request.ip }, 'incoming request')
+      request.log.debug(
+        { method: request.method, url: loggedUrl(request.url), ip: request.ip },
+        'incoming request',
+      )
   })
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
