@@ -2,10 +2,9 @@
 // over real HTTP that keep going while a test breaks the database under them. Every answer is kept (its
 // status, error, Retry-After and time) and every write acknowledged with 2xx is remembered, so a test can
 // tell what the clients saw and check afterwards that nothing acknowledged was lost.
-import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
-import { parseDatabaseUrl } from '../../src/config.ts'
-import { openStore } from '../../src/db/open-store.ts'
+import type { KeyPair } from '../../src/accounts/api-keys.ts'
 import { startAnsweringServer, type Started } from './processes.ts'
+import { createTestKey } from './test-database.ts'
 
 /** No answer may take longer: a request still unanswered then counts as a hang. */
 export const ANSWER_BOUND_MS = 5_000
@@ -24,10 +23,7 @@ export async function startHortus(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<HortusServer> {
-  const parsed = parseDatabaseUrl(databaseUrl)
-  if (!parsed) throw new Error(`bad database url ${databaseUrl}`)
-  const store = await openStore(parsed)
-  const key = await createKeyPair(store, 'faults@example.org').finally(() => store.close())
+  const key = await createTestKey(databaseUrl, 'faults@example.org')
   const { port, started } = await startAnsweringServer({ DATABASE_URL: databaseUrl, ...env })
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -2,6 +2,7 @@
 // HORTUS_TEST_DB=postgres gives each a fresh database on the server in HORTUS_TEST_PG_URL.
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import { parseDatabaseUrl } from '../../src/config.ts'
 import { openStore } from '../../src/db/open-store.ts'
 import type { Store } from '../../src/db/store.ts'
@@ -20,4 +21,15 @@ export async function openTestStore(url?: string): Promise<Store> {
   const parsed = parseDatabaseUrl(url ?? (await createTestDatabaseUrl()))
   if (!parsed) throw new Error(`bad test database url ${url}`)
   return openStore(parsed)
+}
+
+/** A key on the database at `url` (created directly, as `hortus keys create` does; the database is migrated
+ * first when it is new), the store closed again. */
+export async function createTestKey(url: string, email: string, name?: string): Promise<KeyPair> {
+  const store = await openTestStore(url)
+  try {
+    return await createKeyPair(store, email, '', name)
+  } finally {
+    await store.close()
+  }
 }

@@ -2,9 +2,8 @@
 // the crash and shutdown suites kill or stop the process in the middle of it, restart it on the same
 // database and check that nothing the ledger holds was lost.
 import { sql } from 'kysely'
-import { createKeyPair } from '../../src/accounts/api-keys.ts'
 import { startAnsweringServer, waitFor, type Started } from './processes.ts'
-import { openTestStore, TEST_DIALECT } from './test-database.ts'
+import { createTestKey, openTestStore, TEST_DIALECT } from './test-database.ts'
 
 /** A small seeded generator (mulberry32): the same seed gives the same kill moments and choices. */
 export function seededRandom(seed: number): () => number {
@@ -26,13 +25,8 @@ export function reliabilitySeed(): number {
 
 /** Key headers for a new key on the database (created directly, as `hortus keys create` does). */
 export async function createKeyHeaders(databaseUrl: string): Promise<Record<string, string>> {
-  const store = await openTestStore(databaseUrl)
-  try {
-    const key = await createKeyPair(store, 'burst@example.org', '', 'burst')
-    return { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
-  } finally {
-    await store.close()
-  }
+  const key = await createTestKey(databaseUrl, 'burst@example.org', 'burst')
+  return { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
 }
 
 export interface Answer {

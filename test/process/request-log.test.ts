@@ -2,9 +2,8 @@
 // client's x-request-id when usable), method, url, status and time, and no secret a client put in a URL.
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { createKeyPair } from '../../src/accounts/api-keys.ts'
 import { startAnsweringServer } from '../helpers/processes.ts'
-import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.ts'
+import { createTestDatabaseUrl, createTestKey } from '../helpers/test-database.ts'
 
 interface LogLine {
   level: number
@@ -18,9 +17,7 @@ interface LogLine {
 
 it('writes one line per request with its id, and keeps secrets in URLs out', async () => {
   const url = await createTestDatabaseUrl()
-  const store = await openTestStore(url)
-  const key = await createKeyPair(store, 'log@example.org')
-  await store.close()
+  const key = await createTestKey(url, 'log@example.org')
   const { port, started } = await startAnsweringServer({ DATABASE_URL: url, LOG_LEVEL: 'info' })
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`http://127.0.0.1:${port}${path}`, {

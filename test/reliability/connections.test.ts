@@ -2,11 +2,11 @@
 // server as a child process, configured through the environment with small values, over raw sockets.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
+import type { KeyPair } from '../../src/accounts/api-keys.ts'
 import { startAnsweringServer, type Started } from '../helpers/processes.ts'
 import { openConnection, parseReceived } from '../helpers/raw-http.ts'
 import { recordFigure } from '../helpers/reliability.ts'
-import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.ts'
+import { createTestDatabaseUrl, createTestKey } from '../helpers/test-database.ts'
 
 /** The request timeout; the headers get a third of it (at most 10 s). */
 const REQUEST_TIMEOUT_SECONDS = 3
@@ -30,9 +30,7 @@ let capped: { port: number; started: Started; key: KeyPair }
 /** A server on a database of its own, with a key there. */
 async function startServer(env: Record<string, string>) {
   const url = await createTestDatabaseUrl()
-  const store = await openTestStore(url)
-  const key = await createKeyPair(store, 'connections@example.org')
-  await store.close()
+  const key = await createTestKey(url, 'connections@example.org')
   return { ...(await startAnsweringServer({ DATABASE_URL: url, ...env })), key }
 }
 
