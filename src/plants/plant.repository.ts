@@ -70,8 +70,8 @@ export async function findPlantTypes(
  * The ranges are a VALUES list joined to the slug index (both databases name its columns column1,
  * column2). Written as 200 ORs, the same ranges took PostgreSQL about 16 ms a statement during the 92k
  * import (5 ms of planning alone), a third of its time; the join takes under 1 ms, one index search per
- * range, as SQLite runs either form. Overlapping ranges (`rosa` holds `rosa-canina`) are merged here: with DISTINCT in the
- * statement, PostgreSQL would at times walk the whole index in order instead. */
+ * range, as SQLite runs either form. Overlapping ranges (`rosa` holds `rosa-canina`) are merged here:
+ * with DISTINCT in the statement, PostgreSQL would at times walk the whole index in order instead. */
 export async function slugsFromEach(db: Db, bases: string[]): Promise<string[]> {
   const slugs = new Set<string>()
   for (const chunk of chunked([...new Set(bases)], 200)) {

@@ -57,7 +57,7 @@ const IMPORTER: Author = { id: null, name: 'import' }
 
 // Lines per transaction. Every commit writes each page its batch touched, and a batch's new vocabulary
 // words touch pages all over the typo-variant table: the 92,000 plants took about 30 s on SQLite in
-// batches of 500 or 1,000. Measured alternately this session: 5,000 lines 20.1–22.4 s (23 commits of about
+// batches of 500 or 1,000. Measured alternately on the same machine: 5,000 lines 20.1–22.4 s (23 commits of about
 // 150 ms each), 10,000 17.4–18.1 s, 20,000 18.5–19.1 s; the importing process's peak RSS 470, 510–570 and
 // 630–660 MB.
 const BATCH_SIZE = 10_000
