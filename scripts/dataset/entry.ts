@@ -1,5 +1,6 @@
 // A plant of the starter dataset while it is being built, and its line in plants.jsonl.
 import type { CompanionRow } from './companion.ts'
+import { compareStrings } from './compare-strings.ts'
 import type { FarmbotCrop } from './farmbot.ts'
 import type { GrowstuffCrop } from './growstuff.ts'
 import type { UsdaCultivar, UsdaTaxon } from './usda.ts'
@@ -58,9 +59,4 @@ export function identity(entry: { scientificName: string; name: string }): strin
 export function compareEntries(a: Entry, b: Entry): number {
   if (a.type !== b.type) return a.type === 'Plant' ? -1 : 1
   return compareStrings(a.scientificName, b.scientificName) || compareStrings(a.name, b.name)
-}
-
-/** Code-point order: the same on every machine, unlike a locale collation. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

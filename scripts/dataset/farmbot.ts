@@ -2,7 +2,7 @@
 // other languages), description, sun requirement, height and spread in cm, companions by slug. `0` and
 // "" mean unknown, never a value.
 import { join } from 'node:path'
-import { compareStrings } from './entry.ts'
+import { compareStrings } from './compare-strings.ts'
 import type { BuildReport } from './report.ts'
 import { tidyScientificName } from './scientific-names.ts'
 import { readSourceText } from './source-files.ts'

@@ -3,7 +3,8 @@
 // sides is a contradiction: neither link is written, and the report lists it.
 import { COMPANION_NOTE_SOURCE } from './attribution.ts'
 import { relationPhrase, splitTarget, type CompanionTable, type Relation } from './companion.ts'
-import { compareStrings, identity, type Entry } from './entry.ts'
+import { compareStrings } from './compare-strings.ts'
+import { identity, type Entry } from './entry.ts'
 import { findGroup, type GroupDefinition } from './groups.ts'
 import { nameForms } from './names.ts'
 import type { BuildReport } from './report.ts'

@@ -6,7 +6,8 @@
 // the starter plants instead of adding a second tomato.
 import { openFarmHeader } from './attribution.ts'
 import { parseCsv } from './csv.ts'
-import { compareStrings, type PlantLine } from './entry.ts'
+import { compareStrings } from './compare-strings.ts'
+import type { PlantLine } from './entry.ts'
 import { jsonLines } from './jsonl.ts'
 import { splitNameList } from './names.ts'
 import type { BuildReport } from './report.ts'

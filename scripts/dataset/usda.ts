@@ -4,7 +4,7 @@
 // a taxon the values are compared; the build reports any difference.
 import { join } from 'node:path'
 import { parseCsv } from './csv.ts'
-import { compareStrings } from './entry.ts'
+import { compareStrings } from './compare-strings.ts'
 import type { BuildReport } from './report.ts'
 import { readSourceText } from './source-files.ts'
 import { withoutAuthors, withoutMarkup } from './usda-names.ts'
