@@ -27,7 +27,12 @@ import {
   refuseConnect,
   toAppError,
 } from './http/error-replies.ts'
-import { acceptJsonBodies, refuseUnknownQueryParameters } from './http/request-shape.ts'
+import { acceptJsonBodies } from './http/request-shape.ts'
+import {
+  IGNORED_PARAMETERS_HEADER,
+  acknowledgeHandlingPreference,
+  handleQueryParameterNames,
+} from './http/parameter-names.ts'
 import { RouteTable } from './http/route-table.ts'
 import { registerApiLimits } from './http/api-limits.ts'
 import { logOneLinePerRequest, requestId } from './http/request-log.ts'
@@ -95,6 +100,8 @@ export async function buildApp({
     // open connection carries at most that one more request, and HORTUS_SHUTDOWN_SECONDS bounds them all.
     return503OnClosing: false,
     frameworkErrors: (error, request, reply) => {
+      // No hook runs for these: the answer states the handling preference here.
+      acknowledgeHandlingPreference(request, reply)
       if (!isPagePath(request.url)) return frameworkErrorReply(store, BODY_LIMIT_BYTES)(error, request, reply)
       const appError = toAppError(error, request, store, BODY_LIMIT_BYTES)
       void Promise.resolve(errorPage(appError)).then((html) =>
@@ -115,7 +122,7 @@ export async function buildApp({
   const routes = new RouteTable()
   app.addHook('onRoute', (route) => {
     routes.add(route.method, route.url)
-    refuseUnknownQueryParameters(route)
+    handleQueryParameterNames(route)
   })
   app.decorateRequest('account', null)
   app.decorateRequest('commercialKey', false)
@@ -160,6 +167,13 @@ export async function buildApp({
     return reply.type(JSON_TYPE).send(appError.toBody())
   })
 
+  // Security headers on every answer, worked out once (security-headers.ts); and, to a request that asks
+  // for strict or lenient handling, that it was applied (parameter-names.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.headers(isPagePath(request.url) ? PAGE_HEADERS : API_HEADERS)
+    acknowledgeHandlingPreference(request, reply)
+  })
+
   // A preflight without Origin or Access-Control-Request-Method is not one: say so in the error shape
   // (the CORS plugin would answer in plain text).
   app.addHook('onRequest', async (request) => {
@@ -172,11 +186,6 @@ export async function buildApp({
     }
   })
 
-  // Security headers on every answer, worked out once (security-headers.ts).
-  app.addHook('onRequest', async (request, reply) => {
-    void reply.headers(isPagePath(request.url) ? PAGE_HEADERS : API_HEADERS)
-  })
-
   // Answers of 1 KB and more are compressed for clients that ask (a 100-plant page: 56 KB, about 9 KB
   // with either). Brotli at quality 4 (the plugin's default, as 11 costs far more CPU); zlib streams run on
   // libuv's thread pool, so compressing never blocks other requests. Request bodies are not decompressed:
@@ -187,7 +196,12 @@ export async function buildApp({
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['content-type', `x-${config.keyBrand}-key-id`, `x-${config.keyBrand}-key-secret`],
+    allowedHeaders: [
+      'content-type',
+      'prefer',
+      `x-${config.keyBrand}-key-id`,
+      `x-${config.keyBrand}-key-secret`,
+    ],
     exposedHeaders: [
       'retry-after',
       'ratelimit-limit',
@@ -195,6 +209,8 @@ export async function buildApp({
       'ratelimit-reset',
       'x-request-id',
       'etag',
+      IGNORED_PARAMETERS_HEADER,
+      'preference-applied',
     ],
     maxAge: 86400,
   })

@@ -41,7 +41,15 @@ export function offsetPagination(page: number, perPage: number, total: number): 
   return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) }
 }
 
-/** A list body built from stored plant documents without parsing them again. */
-export function plantListJson(docs: string[], pagination: OffsetPagination | KeysetPagination): string {
-  return `{"plants":[${docs.join(',')}],"pagination":${JSON.stringify(pagination)}}`
+/** A list body built from stored plant documents without parsing them again; `more` adds fields after
+ * the pagination (search's interpretation). */
+export function plantListJson(
+  docs: string[],
+  pagination: OffsetPagination | KeysetPagination,
+  more: Record<string, unknown> = {},
+): string {
+  let fields = ''
+  for (const [name, value] of Object.entries(more))
+    fields += `,${JSON.stringify(name)}:${JSON.stringify(value)}`
+  return `{"plants":[${docs.join(',')}],"pagination":${JSON.stringify(pagination)}${fields}}`
 }

@@ -260,7 +260,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   searchPlants: {
     query: { q: 'tomato', per_page: 1 },
-    response: { plants: [TOMATO], pagination: page(1, 1, 53) },
+    response: { plants: [TOMATO], pagination: page(1, 1, 53), interpretation: { ignored_parameters: [] } },
   },
   searchPlantsWithBody: {
     body: { scientific_name: 'Solanum lycopersicum', type: 'Plant', name: 'Tomato' },

@@ -1,7 +1,6 @@
-// How requests are read, whatever a client library does with them: JSON bodies only, an empty body is
-// `{}`, and a query parameter an endpoint does not take is an error rather than silently ignored (a client
-// that sends `?last=5` for `last_id` would otherwise get page one again and again).
-import type { FastifyInstance, RouteOptions } from 'fastify'
+// How bodies are read, whatever a client library does with them: JSON only, and an empty body is `{}`.
+// (Query parameter names: parameter-names.ts.)
+import type { FastifyInstance } from 'fastify'
 import { validationFailed } from '../errors.ts'
 
 export function acceptJsonBodies(app: FastifyInstance): void {
@@ -41,14 +40,4 @@ function refuseOverlongArrays(schema: BodySchema, body: unknown): void {
         ])
     }
   }
-}
-
-/** Makes a route's query schema refuse names it does not declare; a route that declares a policy of its
- * own for other names (search takes attribute keys as facets) keeps it. */
-export function refuseUnknownQueryParameters(route: RouteOptions): void {
-  if (route.method === 'OPTIONS' || (Array.isArray(route.method) && route.method.includes('OPTIONS'))) return
-  const schema = (route.schema ??= {})
-  const query = (schema.querystring ?? { type: 'object', properties: {} }) as Record<string, unknown>
-  if (query.additionalProperties !== undefined) return
-  schema.querystring = { ...query, additionalProperties: false }
 }

@@ -58,16 +58,22 @@ export const VisibleLine = (maxLength: number, description: string) =>
 export const VisibleText = (maxLength: number, description: string) =>
   Type.String({ format: 'visible-text', maxLength, description })
 
+const PageSize = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description })
+
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page number, from 1.' })),
-  per_page: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
-      description: 'Page size; above 100 it is 100.',
-    }),
-  ),
+  per_page: Type.Optional(PageSize('Page size; above 100 it is 100.')),
+  limit: Type.Optional(PageSize('Another name for per_page, as some clients send it; per_page wins.')),
 })
+
+/** Names real clients send for ours, declared by the routes that take them (each validated as itself) and
+ * read as the name they stand for (src/http/parameter-names.ts). No other name is guessed. */
+export const PARAMETER_ALIASES: Readonly<Record<string, string>> = {
+  limit: 'per_page',
+  last: 'last_id',
+  lastid: 'last_id',
+}
 
 export type PageQueryType = Static<typeof PageQuery>
 

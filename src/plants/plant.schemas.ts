@@ -109,15 +109,14 @@ export const UpdatePlantBody = Type.Object(
   { additionalProperties: false },
 )
 
+const Cursor = (description: string) =>
+  Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description })
+
 export const ListPlantsQuery = Type.Object({
   ...PageQuery.properties,
-  last_id: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: Number.MAX_SAFE_INTEGER,
-      description: 'Cursor: plants after this id.',
-    }),
-  ),
+  last_id: Type.Optional(Cursor('Cursor: plants after this id.')),
+  last: Type.Optional(Cursor('Another name for last_id, as some clients send it; last_id wins.')),
+  lastid: Type.Optional(Cursor('Another name for last_id, as some clients send it; last_id wins.')),
   updated_since: Type.Optional(
     Type.String({
       format: 'single-line',

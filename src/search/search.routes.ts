@@ -2,10 +2,11 @@
 // parameters are its query string's and its JSON body's together, the body winning on a conflict, so
 // clients that put them in the URL of a POST work too.
 import { Type } from 'typebox'
-import { PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
+import { OffsetPaginationSchema, PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
 import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
+import { isStrict, reportIgnored } from '../http/parameter-names.ts'
 import { component } from '../http/openapi.ts'
-import { PlantListSchema, PlantSchema } from '../plants/plant.schemas.ts'
+import { PlantSchema } from '../plants/plant.schemas.ts'
 import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { findExactPlants, searchFormOf, searchPlants, type SearchParams } from './search.service.ts'
 import { suggestPlants } from './suggest.service.ts'
@@ -38,6 +39,36 @@ const PostParams = Type.Object(
     name: Type.Optional(ExactName('Exact-match form: the exact common name.')),
   },
   { additionalProperties: FacetValue, maxProperties: 24 },
+)
+
+const SearchResultSchema = component(
+  'SearchResult',
+  Type.Object(
+    {
+      plants: Type.Array(PlantSchema),
+      pagination: OffsetPaginationSchema,
+      interpretation: Type.Object(
+        {
+          ignored_parameters: Type.Array(
+            Type.Object({
+              name: Type.String(),
+              did_you_mean: Type.Union([Type.String(), Type.Null()], {
+                description: 'The parameter or attribute key it most likely meant, if one is close.',
+              }),
+            }),
+            {
+              description:
+                'Names that are neither a search parameter nor an attribute key in use: the search ran ' +
+                'without them (the Hortus-Ignored-Parameters header names them too). ' +
+                'With Prefer: handling=strict they are a 400 instead.',
+            },
+          ),
+        },
+        { description: 'How the request was read.' },
+      ),
+    },
+    { description: 'A page of plants, and how the request was read.' },
+  ),
 )
 
 const ExactListSchema = component(
@@ -91,10 +122,16 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
         operationId: 'searchPlants',
         summary: 'Full-text search; any attribute key is a facet (repeat it for OR)',
         querystring: SearchQuery,
-        response: { 200: PlantListSchema, ...commonErrors },
+        response: { 200: SearchResultSchema, ...commonErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await searchPlants(store, request.query as SearchParams)),
+    async (request, reply) => {
+      const { json, ignored } = await searchPlants(store, request.query, {
+        strict: isStrict(request),
+      })
+      reportIgnored(reply, ignored)
+      return sendJson(reply, json)
+    },
   )
 
   api.get(
@@ -121,7 +158,7 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
         querystring: PostParams,
         body: PostParams,
         response: {
-          200: Type.Union([PlantListSchema, ExactListSchema], {
+          200: Type.Union([SearchResultSchema, ExactListSchema], {
             description: 'A page of plants (full-text form), or every exact match (exact-match form).',
           }),
           ...writeErrors,
@@ -134,7 +171,9 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
         const { scientific_name = '', type = 'Plant', name } = params
         return sendJson(reply, await findExactPlants(store, { scientific_name, type, name }))
       }
-      return sendJson(reply, await searchPlants(store, params))
+      const { json, ignored } = await searchPlants(store, params, { strict: isStrict(request) })
+      reportIgnored(reply, ignored)
+      return sendJson(reply, json)
     },
   )
 }

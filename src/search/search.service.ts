@@ -2,6 +2,7 @@
 import type { Db, Store } from '../db/store.ts'
 import { unknownParameters, validationFailed } from '../errors.ts'
 import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
+import { ignoredParameter, type IgnoredParameter } from '../text/closest-name.ts'
 import { findExact } from '../plants/plant.repository.ts'
 import { normalizeFacet, type PlantType } from '../plants/plant.ts'
 import { attributeKeysInUse, keysInUse } from '../attributes/attribute.service.ts'
@@ -30,9 +31,24 @@ export interface ExactRequest {
 
 export const toPlantType = (type: TypeParam): PlantType => (type === 'Variety' ? 'Variety' : 'Plant')
 
-export async function searchPlants(store: Store, params: SearchParams): Promise<string> {
+export interface SearchOptions {
+  /** A name that is neither a search parameter nor an attribute key in use is an error, not ignored. */
+  strict: boolean
+}
+
+/** A page of results as JSON, and the names the search ignored (also in the answer's interpretation). */
+export interface SearchAnswer {
+  json: string
+  ignored: IgnoredParameter[]
+}
+
+export async function searchPlants(
+  store: Store,
+  params: SearchParams,
+  { strict }: SearchOptions = { strict: false },
+): Promise<SearchAnswer> {
   const { page, perPage, limit, offset } = offsetWindow(params)
-  const facets = await facetFilters(store.reader, params)
+  const { facets, ignored } = await facetFilters(store.reader, params, strict)
   const plan = await planQuery(store.reader, params.q ?? '')
   const result = await store.search.find(store.reader, {
     plan,
@@ -41,7 +57,11 @@ export async function searchPlants(store: Store, params: SearchParams): Promise<
     limit,
     offset,
   })
-  return plantListJson(result.docs, offsetPagination(page, perPage, result.total))
+  const pagination = offsetPagination(page, perPage, result.total)
+  return {
+    json: plantListJson(result.docs, pagination, { interpretation: { ignored_parameters: ignored } }),
+    ignored,
+  }
 }
 
 export async function findExactPlants(store: Store, request: ExactRequest): Promise<string> {
@@ -54,34 +74,43 @@ export async function findExactPlants(store: Store, request: ExactRequest): Prom
   return `{"plants":[${docs.join(',')}]}`
 }
 
-/** The facets of a search: every name that is not a search parameter must be an attribute key in use
- * (matched case-insensitively); an empty value or array asks for no filter on that key. */
-async function facetFilters(db: Db, params: SearchParams): Promise<FacetFilter[]> {
+/** The facets of a search: every name that is not a search parameter is an attribute key in use (matched
+ * case-insensitively), or it is ignored (an error when strict); an empty value or array asks for no filter
+ * on that key. A misspelt facet therefore widens the page, and the answer says so. */
+async function facetFilters(
+  db: Db,
+  params: SearchParams,
+  strict: boolean,
+): Promise<{ facets: FacetFilter[]; ignored: IgnoredParameter[] }> {
   const own = new Set<string>(SEARCH_PARAMETERS)
   const wanted = Object.entries(params)
     .filter(([name]) => !own.has(name))
     .map(([name, value]) => ({ name, values: [value as string | string[]].flat().filter(Boolean) }))
-  if (wanted.length === 0) return []
+  if (wanted.length === 0) return { facets: [], ignored: [] }
   const keys = await keysInUse(
     db,
     wanted.map(({ name }) => name),
   )
   const unknown = wanted.filter(({ name }) => !keys.has(normalizeFacet(name))).map(({ name }) => name)
-  if (unknown.length > 0) {
+  const suggestFrom = unknown.length > 0 ? [...SEARCH_PARAMETERS, ...(await attributeKeysInUse(db))] : []
+  if (unknown.length > 0 && strict) {
     throw unknownParameters(unknown, [...SEARCH_PARAMETERS], '/search', {
       takesAlso: ', and any attribute key in use as a facet (GET /api/attributes lists them)',
-      suggestFrom: [...SEARCH_PARAMETERS, ...(await attributeKeysInUse(db))],
+      suggestFrom,
     })
   }
   const byKey = new Map<string, Set<string>>()
   for (const { name, values } of wanted) {
-    if (values.length === 0) continue
+    if (values.length === 0 || unknown.includes(name)) continue
     const key = normalizeFacet(name)
     const set = byKey.get(key) ?? new Set<string>()
     for (const value of values) set.add(normalizeFacet(value))
     byKey.set(key, set)
   }
-  return [...byKey].map(([key, values]) => ({ key, values: [...values] }))
+  return {
+    facets: [...byKey].map(([key, values]) => ({ key, values: [...values] })),
+    ignored: unknown.map((name) => ignoredParameter(name, suggestFrom)),
+  }
 }
 
 /** POST /search carries either the full-text form or the exact form, never both. */

@@ -54,3 +54,14 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!
 }
+
+/** A parameter name a request sent that the endpoint does not take, with the name it most likely meant. */
+export interface IgnoredParameter {
+  name: string
+  did_you_mean: string | null
+}
+
+export const ignoredParameter = (name: string, candidates: readonly string[]): IgnoredParameter => ({
+  name,
+  did_you_mean: closestName(name, candidates),
+})

@@ -75,9 +75,8 @@ export async function webRoutes(
     const viewer = await viewerOf(request, store)
     if (!q.trim())
       return page(reply, SearchPage({ query: q, facets, plants: [], pagination: null, base, viewer }))
-    const result = JSON.parse(
-      await searchPlants(store, { ...filters, q, page: pageNumber ?? 1, per_page: 20 }),
-    ) as { plants: Plant[]; pagination: OffsetPagination }
+    const { json } = await searchPlants(store, { ...filters, q, page: pageNumber ?? 1, per_page: 20 })
+    const result = JSON.parse(json) as { plants: Plant[]; pagination: OffsetPagination }
     return page(reply, SearchPage({ query: q, facets, ...result, base, viewer }))
   })
 

@@ -168,15 +168,31 @@ describe('GET /attributes', () => {
     )
   })
 
-  it('answers 404 for a key no plant has, and 400 for a parameter it does not take', async () => {
+  it('answers 404 for a key no plant has, and ignores a parameter it does not take (400 when strict)', async () => {
     assertError(await t.request('GET', '/api/attributes/Nope'), 404, 'not found', [
       'Nope',
       'GET /api/attributes',
     ])
     assertError(await t.request('GET', '/api/attributes/%00'), 404, 'not found')
     assertError(await t.request('GET', `/api/attributes/${'x'.repeat(150)}`), 404, 'not found')
-    assertError(await t.request('GET', '/api/attributes?limit=5'), 400, 'bad request', ['limit'])
-    assertError(await t.request('GET', '/api/attributes/Soil?limit=5'), 400, 'bad request', ['per_page'])
+    const ignored = await t.request('GET', '/api/attributes?limit=5')
+    assert.equal(ignored.status, 200)
+    assert.equal(ignored.text, (await t.request('GET', '/api/attributes')).text)
+    assert.equal(ignored.headers.get('hortus-ignored-parameters'), 'limit')
+    const strict = { prefer: 'handling=strict' }
+    assertError(await t.request('GET', '/api/attributes?limit=5', undefined, strict), 400, 'bad request', [
+      '"limit"',
+    ])
+    assertError(
+      await t.request('GET', '/api/attributes/Soil?size=5', undefined, strict),
+      400,
+      'bad request',
+      ['"size" → "per_page"'],
+    )
+    // The values of one key are a list: limit is per_page there.
+    const page = await t.request('GET', '/api/attributes/Soil?limit=1')
+    assert.equal(page.status, 200, page.text)
+    assert.equal(page.body.pagination.per_page, 1)
   })
 
   it('needs a key', async () => {

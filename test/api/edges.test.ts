@@ -251,23 +251,32 @@ describe('bodies and query strings as clients send them', () => {
     assertError(await t.request('POST', '/api/plants', ''), 422, 'validation failed', ['scientific_name'])
   })
 
-  it('answers an unknown query parameter with 400 naming it, what the endpoint takes and the near miss', async () => {
-    for (const name of ['last', 'lastid', 'LastId']) {
-      const response = await t.request('GET', `/api/plants?${name}=5`)
+  it('ignores an unknown query parameter, or answers 400 naming it, what the endpoint takes and the near miss when strict', async () => {
+    const strict = { prefer: 'handling=strict' }
+    for (const name of ['LastId', 'cursor']) {
+      const response = await t.request('GET', `/api/plants?${name}=5`, undefined, strict)
       assertError(response, 400, 'bad request', [
         `"${name}"`,
         'last_id, updated_since',
         `"${name}" → "last_id"`,
       ])
+      const lenient = await t.request('GET', `/api/plants?${name}=5`)
+      assert.equal(lenient.status, 200)
+      assert.equal(lenient.headers.get('hortus-ignored-parameters'), `${name} (did you mean last_id?)`)
     }
     const plant = await createPlant(t)
-    assertError(await t.request('GET', `/api/plants/${plant.id}?verbose=1`), 400, 'bad request', [
-      '"verbose"',
-      'no query parameters',
-    ])
-    assertError(await t.request('GET', `/api/plants/${plant.id}/varieties?limit=5`), 400, 'bad request', [
-      '"limit" → "per_page"',
-    ])
+    assertError(
+      await t.request('GET', `/api/plants/${plant.id}?verbose=1`, undefined, strict),
+      400,
+      'bad request',
+      ['"verbose"', 'no query parameters'],
+    )
+    assertError(
+      await t.request('GET', `/api/plants/${plant.id}/varieties?size=5`, undefined, strict),
+      400,
+      'bad request',
+      ['"size" → "per_page"'],
+    )
   })
 })
 

@@ -347,6 +347,8 @@ export function hostileRequests(seed: number, world: World): () => HostileReques
     const { headers, keyed, raw: rawHeaders } = route.web ? webHeaders(r, world) : keyHeaders(r, world)
     const sent = bodyFor(r, route, method, world)
     if (sent.type !== undefined) headers['content-type'] = sent.type
+    // The handling preference (RFC 7240), well and badly written.
+    if (r.chance(0.1)) headers.prefer = r.pick(PREFERENCES)
     if (method === 'OPTIONS' && r.chance(0.7)) {
       headers.origin = r.pick(['https://app.example', 'null', '*'])
       headers['access-control-request-method'] = r.pick(['PUT', 'POST', 'FOO', ''])
@@ -387,6 +389,23 @@ function pathFor(r: Random, route: Route, world: World): string {
   const query = queryFor(r, route, world)
   return query ? `${path}?${query}` : path
 }
+
+const PREFERENCES = [
+  'handling=strict',
+  'handling=lenient',
+  'HANDLING="Strict"; x=1',
+  'respond-async, handling=strict',
+  'handling',
+  'handling=',
+  'handling=sloppy',
+  '"',
+  'handling="strict',
+  ',,,;;;=',
+]
+
+/** Whether a request asked for strict handling, as the server must read its Prefer header. */
+export const asksStrict = (headers: Record<string, string>): boolean =>
+  /(^|,)\s*handling\s*=\s*("strict"|strict)\s*(;|,|$)/i.test(headers.prefer ?? '')
 
 const UNKNOWN_NAMES = [
   'last',

@@ -4,6 +4,8 @@
 // driver's words. Afterwards the same process is still running, it logged no error, and the row counts
 // moved only by the writes the corpus was acknowledged for. The seed is printed; HORTUS_FUZZ_SEED replays.
 import assert from 'node:assert/strict'
+import { unescape } from 'node:querystring'
+import { isDeepStrictEqual } from 'node:util'
 import { after, before, it } from 'node:test'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import type { Store } from '../../src/db/store.ts'
@@ -14,7 +16,14 @@ import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.t
 import type { TestResponse } from '../helpers/test-app.ts'
 import { Visitor } from '../helpers/visitor.ts'
 import { startServer, type ChildServer } from './child-server.ts'
-import { CANARY, hostileRequests, ROUTE_NAMES, type HostileRequest, type World } from './fuzz-corpus.ts'
+import {
+  CANARY,
+  asksStrict,
+  hostileRequests,
+  ROUTE_NAMES,
+  type HostileRequest,
+  type World,
+} from './fuzz-corpus.ts'
 
 const REQUESTS = tierCount(10_000, 10_000)
 const CONCURRENCY = 12
@@ -138,6 +147,8 @@ interface Answer {
   status: number
   contentType: string
   location: string
+  /** Preference-Applied (not read from answers on a plain socket). */
+  preferenceApplied?: string | undefined
   text: string
   ms: number
 }
@@ -181,6 +192,7 @@ async function send(request: HostileRequest): Promise<Answer> {
     status: answer.status,
     contentType: answer.headers['content-type'] ?? '',
     location: answer.headers.location ?? '',
+    preferenceApplied: [answer.headers['preference-applied'] ?? []].flat().join(', '),
     text: answer.text,
     ms: performance.now() - started,
   }
@@ -208,6 +220,10 @@ function judge(request: HostileRequest, answer: Answer): { kind: string; what: s
   if (leak)
     return { kind: 'leak', what: `internal detail (${leak.source.slice(0, 30)}): ${text.slice(0, 300)}` }
   if (text.includes(CANARY) && !decoded.includes(CANARY)) return { kind: 'leak', what: 'canary in answer' }
+  // Node answers headers too large (431) before any request is read, and so before any preference is.
+  const readRequest = !request.raw && status !== 431
+  if (readRequest && asksStrict(request.headers) && answer.preferenceApplied !== 'handling=strict')
+    return { kind: 'shape', what: `strict request answered without Preference-Applied: ${status}` }
   if (request.method === 'HEAD' || status === 204 || status === 304) return null
   if (status >= 300 && status < 400) return answer.location ? null : { kind: 'shape', what: 'no location' }
 
@@ -389,4 +405,90 @@ it(`answers ${REQUESTS} hostile requests (seed ${SEED}) within 5 s, below 500, i
     redirect: 'manual',
   })
   assert.equal(page.status, 200)
+})
+
+const LENIENT_REQUESTS = tierCount(4_000, 10_000)
+
+/** The names an answer reports ignored, or null when the header shortened them (a clipped name, `+N more`). */
+function reportedNames(header: string): string[] | null {
+  const names: string[] = []
+  for (const entry of header.split(', ')) {
+    const name = entry.replace(/ \(did you mean [^ ]*\?\)$/, '')
+    if (entry.startsWith('+') || name.endsWith('...')) return null
+    names.push(decodeURIComponent(name))
+  }
+  return names
+}
+
+/** The path without its query parameters of these names, read as the server's parser reads them; null when
+ * a name matches no parameter (a name the header could not spell, such as one with a lone surrogate). */
+function withoutNames(path: string, names: string[]): string | null {
+  const at = path.indexOf('?')
+  const parts = path.slice(at + 1).split('&')
+  const nameOf = (part: string) => unescape(part.split('=')[0]!.replace(/\+/g, ' ')).replace(/\[\d*\]$/, '')
+  if (!names.every((name) => parts.some((part) => nameOf(part) === name))) return null
+  const kept = parts.filter((part) => !names.includes(nameOf(part)))
+  return kept.length > 0 ? `${path.slice(0, at)}?${kept.join('&')}` : path.slice(0, at)
+}
+
+/** A JSON answer without search's interpretation (which lists the ignored names), else the text. */
+function withoutInterpretation(text: string): unknown {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>
+    delete body.interpretation
+    return body
+  } catch {
+    return text
+  }
+}
+
+it('ignores unknown names: the answer is the one without what the header reports, and strict refuses them', async () => {
+  // No writes in this part: the same request asked twice gets the same answer.
+  const next = hostileRequests(SEED + 1, world)
+  const failures: string[] = []
+  let compared = 0
+  for (let i = 0; i < LENIENT_REQUESTS && failures.length < 20; i++) {
+    const request = next()
+    if (request.method !== 'GET' || request.raw || !request.keyed || !isApiPath(request.path)) continue
+    const headers = { ...request.headers }
+    delete headers.prefer
+    const lenient = await server.send({ path: request.path, headers, timeoutMs: MAX_LATENCY_MS })
+    const header = lenient.headers['hortus-ignored-parameters']
+    if (lenient.status !== 200 || typeof header !== 'string') continue
+    const names = reportedNames(header)
+    const path = names && withoutNames(request.path, names)
+    if (!path) continue
+    compared++
+    const fail = (what: string) =>
+      failures.push(`GET ${request.path.slice(0, 160)} [${header.slice(0, 100)}]: ${what}`)
+    const plain = await server.send({ path, headers, timeoutMs: MAX_LATENCY_MS })
+    if (plain.status !== 200) fail(`without the ignored names: ${plain.status}`)
+    else if (plain.headers['hortus-ignored-parameters'] !== undefined)
+      fail(`without them, still ignored: ${String(plain.headers['hortus-ignored-parameters'])}`)
+    else if (!isDeepStrictEqual(withoutInterpretation(lenient.text), withoutInterpretation(plain.text)))
+      fail('the answer differs from the one without the ignored names')
+    const strict = await server.send({
+      path: request.path,
+      headers: { ...headers, prefer: 'handling=strict' },
+      timeoutMs: MAX_LATENCY_MS,
+    })
+    if (strict.status !== 400 || !strict.text.includes('Unknown parameter'))
+      fail(`strict: ${strict.status} ${strict.text.slice(0, 200)}`)
+    if (strict.headers['preference-applied'] !== 'handling=strict') fail('strict: no Preference-Applied')
+  }
+  console.log(`unknown names: ${compared} answers compared with and without them, and strict`)
+  recordFigure({
+    suite: SUITE,
+    measure: 'answers with ignored names compared to the same without them',
+    value: compared,
+    target: '≥ 100',
+  })
+  recordFigure({
+    suite: SUITE,
+    measure: 'ignored names that changed the answer or passed strict',
+    value: failures.length,
+    target: '0',
+  })
+  assert.deepEqual(failures, [])
+  assert.ok(compared >= 100, `only ${compared} answers with ignored names`)
 })

@@ -108,11 +108,17 @@ describe('home and search', () => {
   })
 
   it('answers bad input with a 400 page, never a 5xx', async () => {
-    for (const path of ['/search?q=a&page=0', '/search?q=%00', '/search?q=a&Nope=1', '/search?q=a&q=b']) {
+    for (const path of ['/search?q=a&page=0', '/search?q=%00', '/search?q=a&q=b']) {
       const page = await visit(path)
       assert.equal(page.status, 400, `${path}: ${page.html.slice(0, 200)}`)
       assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8')
     }
+  })
+
+  it('ignores a filter that is no attribute, as the API does', async () => {
+    const page = await visit('/search?q=spearmint&Nope=1&utm_source=newsletter')
+    assert.equal(page.status, 200)
+    assert.ok(text(page.html).includes('Spearmint'))
   })
 
   it('sends the security headers and the stylesheet', async () => {
