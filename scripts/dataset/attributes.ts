@@ -1,13 +1,14 @@
 // Attributes of an entry, in the live database's keys and value spellings. Only facts: the sources'
-// alternate names and Wikipedia links, the family of a genus, what is eaten of a food crop, that a tree
-// is perennial, USDA PLANTS characteristics and FarmBot's crop measurements. Anything else is left out
-// rather than guessed. Where two sources give a key, the rule of `mergeInto` decides and the report
-// lists the disagreement.
+// alternate names and Wikipedia links, the family and genus a scientific name gives, what is eaten of a
+// food crop, that a tree is perennial, USDA PLANTS characteristics and FarmBot's crop measurements and
+// sowing methods. Anything else is left out rather than guessed. Where two sources give a key, the rule
+// of `mergeInto` decides and the report lists the disagreement.
+import { compareStrings } from './compare-strings.ts'
 import type { Attribute, Entry } from './entry.ts'
 import { ediblePartsOf } from './edible-parts.ts'
 import { familyOfGenus } from './families.ts'
 import type { BuildReport } from './report.ts'
-import { genusOf } from './scientific-names.ts'
+import { genusOf, genusOfSpecies } from './scientific-names.ts'
 import { farmbotAttributes } from './farmbot-attributes.ts'
 import { usdaAttributes } from './usda-attributes.ts'
 import type { Vocabulary } from './vocabulary.ts'
@@ -16,6 +17,7 @@ import type { Vocabulary } from './vocabulary.ts'
 const KEY_ORDER = [
   'Alternate name',
   'Family',
+  'Genus',
   'Edible',
   'Edible parts',
   'Life cycle',
@@ -27,6 +29,11 @@ const KEY_ORDER = [
   'USDA Hardiness zone',
   'Height',
   'Width',
+  'Spacing',
+  'Propagation method',
+  'Propagation - Direct sowing',
+  'Propagation - Transplanting',
+  'Propagation - Cuttings',
   'Growth',
   'Layer',
   'Nitrogen Fixing',
@@ -36,9 +43,22 @@ const KEY_ORDER = [
   'USDA PLANTS',
 ]
 
+/**
+ * The keys the build writes that the Permapeople vocabulary (data-keys.json) lacks, each with why none
+ * of its keys fits. Every other key is the vocabulary's, spelled as it spells it.
+ */
+export const KEYS_OUTSIDE_VOCABULARY: ReadonlyMap<string, string> = new Map([
+  ['Bloom period', "USDA's Bloom Period: the vocabulary has no key for when a plant flowers"],
+  [
+    'USDA PLANTS',
+    "the link to the taxon's USDA PLANTS profile: the vocabulary's link keys (Wikipedia, Plants For A Future, Plants of the World Online) each name another site",
+  ],
+])
+
 /** Where the starter crops' own attributes come from, for the disagreements list. */
 const STARTER_ORIGIN: Record<string, string> = {
   Family: "the build's APG IV family table",
+  Genus: "the entry's scientific name",
   'Life cycle': "the build's rule that a tree is perennial",
   Edible: "the build's edible-parts table",
   'Edible parts': "the build's edible-parts table",
@@ -77,6 +97,8 @@ function starterAttributes(entry: Entry, vocabulary: Vocabulary): Attribute[] {
   const family = familyOfGenus(genusOf(entry.scientificName))
   if (family && vocabulary.has('Family', family))
     data.push({ key: 'Family', value: vocabulary.spell('Family', family) })
+  const genus = genusOfSpecies(entry.scientificName)
+  if (genus) data.push({ key: 'Genus', value: genus })
   const parts = ediblePartsOf(entry)
   if (parts) {
     data.push({ key: 'Edible', value: 'true' })
@@ -140,4 +162,30 @@ function conflicting(key: string, kept: string, other: string): boolean {
     return low === undefined || high === undefined || high > low * 1.5
   }
   return true
+}
+
+/**
+ * Lists the keys written that the vocabulary lacks, with KEYS_OUTSIDE_VOCABULARY's reasons, and the
+ * names that give no Genus. Fails on a key outside the vocabulary that has no reason: a new key is
+ * either the vocabulary's or a decision written down.
+ */
+export function reportKeys(entries: Entry[], vocabulary: Vocabulary, report: BuildReport): void {
+  const written = new Set(entries.flatMap((entry) => entry.data.map(({ key }) => key)))
+  const outside = KEY_ORDER.filter((key) => written.has(key) && !vocabulary.hasKey(key))
+  const unexplained = outside.filter((key) => !KEYS_OUTSIDE_VOCABULARY.has(key))
+  if (unexplained.length > 0)
+    throw new Error(`keys outside the vocabulary without a reason: ${unexplained.join(', ')}`)
+  report.attributes.push(
+    `Keys written that the Permapeople vocabulary (data-keys.json) lacks: ${outside.map((key) => `${key} (${KEYS_OUTSIDE_VOCABULARY.get(key)})`).join('; ')}. Every other key written is the vocabulary\u2019s.`,
+  )
+  const withoutGenus = [
+    ...new Set(
+      entries
+        .filter((entry) => genusOfSpecies(entry.scientificName) === undefined)
+        .map((entry) => entry.scientificName),
+    ),
+  ].sort(compareStrings)
+  report.attributes.push(
+    `No Genus for these scientific names (a genus only, or a hybrid genus): ${withoutGenus.join(', ')}.`,
+  )
 }

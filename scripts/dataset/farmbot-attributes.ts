@@ -1,7 +1,9 @@
-// FarmBot's crop measurements as attributes: sun requirement → Light requirement, height and spread
-// (cm) → Height and Width (m). A 0 or "" is FarmBot's "unknown" and is left out.
+// FarmBot's crop measurements as attributes: sun requirement → Light requirement, height, spread and
+// row spacing (cm) → Height, Width and Spacing (m), sowing method → the propagation keys
+// (farmbot-sowing.ts). A 0 or "" is FarmBot's "unknown" and is left out.
 import type { Attribute, Entry } from './entry.ts'
 import type { FarmbotCrop } from './farmbot.ts'
+import { firstInSlugOrder, sowingAttributes } from './farmbot-sowing.ts'
 import type { BuildReport } from './report.ts'
 import { metres } from './usda-attributes.ts'
 import type { Vocabulary } from './vocabulary.ts'
@@ -11,7 +13,7 @@ export const FARMBOT_DECISIONS: readonly string[] = [
   'Which entry a crop is: the same common name as an entry (allowing a plural) with the same genus, or an alternate name of exactly one entry with the same genus, as for the other sources. Failing that, "<kind> <name>" where <name> names an entry of the crop\u2019s species ("Black Prince Tomato", "Fuji Apple") is a Variety of that entry, or of its Plant where the entry is itself a Variety (Varieties have no varieties). Failing that, a crop of the species of exactly one entry is that entry where only USDA knew it (USDA\u2019s "proso millet" is FarmBot\u2019s "Millet") or where FarmBot names that entry among the crop\u2019s common names ("Tulsi": "Holy Basil"), and otherwise a Variety of it (a named kind of pepper of the Plant "Capsicum annuum"). Failing that, "<kind> <name>" where <name> is a genus-level Plant of its genus ("Green D\u2019anjou Pear" → "Pear", Pyrus spp.) is a Variety of it; anything else is a new Plant. Two crops are named by hand because the name rules cannot see them: "Onion Chive" is chives (its own common name is "Chive") and "Chile De Aborol" is the chile de árbol pepper (FarmBot misspells árbol).',
   'Names of new entries: FarmBot writes Title Case ("Black Prince Tomato"); the dataset writes the first word capitalised and the kind of crop in lower case, as the entry it is a kind of writes it ("Black Prince tomato", "Red tabasco pepper"). Words of proper names keep their capital (cultivar and place names: Prince, Belle, Lake, Gold, Delicious, Smith, Bartlett, Russian, Scotch, …); other words are lower-cased.',
   'Light requirement, from sun_requirements: "Full Sun" → "Full sun", "Partial Sun" → "Partial sun/shade", "Full Shade" → "Full shade". Partial sun is not taken to include full sun: FarmBot says no more.',
-  'Height and Width, from height and spread in cm, in metres as plain numbers ("0.45"), like USDA\u2019s heights. Row spacing is not Width (it is how far apart rows are sown, not how wide the plant grows) and is not used; nor are the sowing method (free text), growing degree days (always 0) or the icons and images (their licences and authors are not given).',
+  'Height and Width, from height and spread in cm, in metres as plain numbers ("0.45"), like USDA\u2019s heights. Spacing (the vocabulary\u2019s key), from row_spacing in cm, in metres the same way ("0.6" for 60 cm); 0 is FarmBot\u2019s unknown and is left out. Row spacing is not Width: it is how far apart the plants are set, not how wide one grows. Not used: growing degree days (always 0) and the icons and images (their licences and authors are not given).',
   'description: FarmBot\u2019s description, as written. Where several crops are one entry, the first crop in slug order that has one (the same for every other value).',
   'Alternate name: the crop\u2019s name where it differs from the entry\u2019s, and its common names, some in other languages ("Tomate", "Erdbeere"); names another entry already has are left out as for every source.',
   'Companions become companion-to links where both crops are entries of the dataset, one link per pair, merged with the Wikipedia table\u2019s statements: a pair that any source makes companions and any other antagonists is a contradiction and gets no link (see Contradictions).',
@@ -52,6 +54,9 @@ export function farmbotAttributes(
   if (height) data.push({ key: 'Height', value: metres(height.heightCm / 100) })
   const spread = crops.find((crop) => plausible(crop, 'spread', crop.spreadCm))
   if (spread) data.push({ key: 'Width', value: metres(spread.spreadCm / 100) })
+  const spacing = firstInSlugOrder(crops, (crop) => crop.rowSpacingCm > 0)
+  if (spacing) data.push({ key: 'Spacing', value: metres(spacing.rowSpacingCm / 100) })
+  data.push(...sowingAttributes(crops))
   if (crops.length > 1)
     report.merges.push(
       `"${entry.name}" is ${crops.length} FarmBot crops (${crops.map((crop) => crop.slug).join(', ')}); the first with a value gives it.`,

@@ -1,6 +1,6 @@
 // FarmBot's garden crop records (MIT, over OpenFarm's CC0 data): name, binomial, common names (some in
-// other languages), description, sun requirement, height and spread in cm, companions by slug. `0` and
-// "" mean unknown, never a value.
+// other languages), description, sun requirement, sowing method (free text), height, spread and row
+// spacing in cm, companions by slug. `0` and "" mean unknown, never a value.
 import { join } from 'node:path'
 import { compareStrings } from './compare-strings.ts'
 import type { BuildReport } from './report.ts'
@@ -16,8 +16,11 @@ export interface FarmbotCrop {
   description: string
   /** "Full Sun", "Partial Sun", "Full Shade", or "". */
   sun: string
+  /** Free text ("Direct seed outdoors, thin to 15cm"), trimmed; "" when FarmBot gives none. */
+  sowingMethod: string
   heightCm: number
   spreadCm: number
+  rowSpacingCm: number
   companions: string[]
 }
 
@@ -27,7 +30,9 @@ interface RawCrop {
   common_names: string[]
   description: string
   sun_requirements: string
+  sowing_method: string
   spread: number
+  row_spacing: number
   height: number
   companions: string[]
   slug: string
@@ -67,8 +72,10 @@ export function readFarmbot(sourceDir: string, report: BuildReport): FarmbotCrop
     commonNames: distinct(crop.common_names.map((name) => name.trim()).filter(Boolean)),
     description: crop.description.trim(),
     sun: crop.sun_requirements.trim(),
+    sowingMethod: crop.sowing_method.trim(),
     heightCm: crop.height > 0 ? crop.height : 0,
     spreadCm: crop.spread > 0 ? crop.spread : 0,
+    rowSpacingCm: crop.row_spacing > 0 ? crop.row_spacing : 0,
     companions: crop.companions,
   }))
   return crops.sort((a, b) => compareStrings(a.slug, b.slug))

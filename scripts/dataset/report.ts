@@ -7,6 +7,7 @@ export interface BuildReport {
   decisions: string[]
   usda: string[]
   farmbot: string[]
+  sowing: string[]
   merges: string[]
   notMerged: string[]
   hierarchy: string[]
@@ -26,6 +27,7 @@ export function emptyReport(): BuildReport {
     decisions: [],
     usda: [],
     farmbot: [],
+    sowing: [],
     merges: [],
     notMerged: [],
     hierarchy: [],
@@ -57,6 +59,12 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     key: 'farmbot',
     title: 'FarmBot crops: the mapping',
     intro: 'How FarmBot\u2019s crop records join the dataset and what they add.',
+  },
+  {
+    key: 'sowing',
+    title: 'FarmBot sowing methods: the mapping',
+    intro:
+      'Every sowing text of the FarmBot crops that are entries of the dataset, with its crops (by slug) and what the build writes for it, by the rules of FarmBot crops: the mapping. "(the text)": the key holds the text as FarmBot wrote it.',
   },
   {
     key: 'merges',

@@ -97,3 +97,18 @@ export function speciesOf(name: string): string | undefined {
 export function isGenusLevel(name: string): boolean {
   return speciesOf(name) === undefined
 }
+
+/** A genus as the codes write it: a capital, then lower case; one hyphen is allowed ("Cyrto-hypnum"). */
+const GENUS_WORD = /^[A-Z][a-z]+(?:-[a-z]+)?$/
+
+/**
+ * The genus of a name at or below species: its first word, where that is a genus word and an epithet
+ * follows ("Solanum lycopersicum 'Brandywine'" → Solanum; the nothospecies "Mentha × piperita" →
+ * Mentha). Undefined for a genus-level name ("Monarda", "Cymbopogon spp."), for a hybrid genus
+ * ("× Triticosecale rimpaui", "XElyleymus aristatus": the sign stands where the genus word is), and for
+ * an abbreviation ("R. hybridum").
+ */
+export function genusOfSpecies(name: string): string | undefined {
+  const first = name.trim().split(/\s+/)[0] ?? ''
+  return GENUS_WORD.test(first) && !isGenusLevel(name) ? first : undefined
+}

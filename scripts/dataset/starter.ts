@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { attachAlternateNameFile, finishAlternateNames } from './alternate-names.ts'
 import { farmbotNotice, starterHeader } from './attribution.ts'
 import { readSourceText } from './source-files.ts'
-import { attributesOf } from './attributes.ts'
+import { attributesOf, reportKeys } from './attributes.ts'
 import { readCompanionTable } from './companion.ts'
 import { STARTER_DECISIONS } from './decisions.ts'
 import { compareStrings } from './compare-strings.ts'
@@ -23,6 +23,7 @@ import type { BuildReport } from './report.ts'
 import { readFarmbot } from './farmbot.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
+import { reportSowing, SOWING_DECISIONS } from './farmbot-sowing.ts'
 import { Synonyms } from './synonyms.ts'
 import { readUsda } from './usda.ts'
 import { USDA_DECISIONS } from './usda-attributes.ts'
@@ -72,18 +73,20 @@ export function buildStarter(
 
   finishNames(entries, report)
   report.usda.push(...USDA_DECISIONS)
-  report.farmbot.push(...FARMBOT_DECISIONS)
+  report.farmbot.push(...FARMBOT_DECISIONS, ...SOWING_DECISIONS)
   const usda = readUsda(sourceDir, vocabulary.familyNames(), report)
   const synonyms = new Synonyms(usda, report)
   entries = addUsdaTaxa(entries, usda, report)
   const crops = readFarmbot(sourceDir, report)
   const farmbot = addFarmbotCrops(entries, crops, synonyms, report)
   entries = farmbot.entries
+  reportSowing(crops, farmbot.entryOfSlug, report)
   finishAlternateNames(entries, report)
   dropSharedWikipediaLinks(entries, report)
   checkUnique(entries)
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
   checkAttributes(entries, report)
+  reportKeys(entries, vocabulary, report)
 
   const sorted = [...entries].sort(compareEntries)
   const statements = farmbotStatements(crops, farmbot.entryOfSlug, report)

@@ -1,5 +1,6 @@
-// The attribute vocabulary of the live database (Permapeople facet counts): every value the build writes
-// for a vocabulary key is checked against it and spelled the way it spells it.
+// The attribute vocabulary of the live database (Permapeople's data keys and facet counts): every key the
+// build writes is one of its keys or listed as outside it, and every value it writes for a faceted key
+// is checked against it and spelled the way it spells it.
 import { join } from 'node:path'
 import { readSourceText } from './source-files.ts'
 
@@ -24,6 +25,7 @@ export type VocabularyKey = keyof typeof FACET_OF_KEY
 
 export class Vocabulary {
   private readonly facets: Map<string, FacetValue[]>
+  private readonly dataKeys: Set<string>
 
   constructor(sourceDir: string) {
     const path = join(sourceDir, 'permapeople-vocabulary', 'facet-counts.json')
@@ -32,6 +34,14 @@ export class Vocabulary {
     for (const [facet, values] of Object.entries(parsed)) {
       if (Array.isArray(values)) this.facets.set(facet, values as FacetValue[])
     }
+    const keysPath = join(sourceDir, 'permapeople-vocabulary', 'data-keys.json')
+    const keys = JSON.parse(readSourceText(keysPath)) as { data_keys_seen: string[] }
+    this.dataKeys = new Set(keys.data_keys_seen)
+  }
+
+  /** Whether the vocabulary has the attribute key, spelled exactly so ("Spacing", "Nitrogen Fixing"). */
+  hasKey(key: string): boolean {
+    return this.dataKeys.has(key)
   }
 
   /** Whether the vocabulary has the value (for a family, in any of its spellings). */

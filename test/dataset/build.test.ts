@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { gunzipSync } from 'node:zlib'
 import { buildDataset, DATA_DIR, SOURCE_DIR } from '../../scripts/dataset/build.ts'
+import { genusOfSpecies } from '../../scripts/dataset/scientific-names.ts'
 
 interface Attribute {
   key: string
@@ -271,6 +272,93 @@ describe('starter dataset (data/plants.jsonl)', () => {
     const groups =
       /^(fruit trees?|legumes?|nightshades?|brassicas?|cucurbits?|alliums?|gourds?|beans|mints|mustards|most plants)$/i
     for (const line of lines) assert.doesNotMatch(line.name, groups)
+  })
+
+  test('Genus: the first word of a name at or below species, for Plants and Varieties alike', () => {
+    assert.equal(attribute(only('Tomato'), 'Genus'), 'Solanum')
+    assert.equal(attribute(only('Brandywine tomato'), 'Genus'), 'Solanum', 'a cultivar is in its genus')
+    assert.equal(attribute(only('Broccoli'), 'Genus'), 'Brassica', 'Brassica oleracea Italica group')
+    assert.equal(attribute(only('Kaffir lime'), 'Genus'), 'Citrus', 'the nothospecies Citrus x hystrix')
+    assert.equal(attribute(only('Mint'), 'Genus'), undefined, 'Mentha: the entry is a genus, not a species')
+    assert.equal(attribute(only('Pear'), 'Genus'), undefined, 'Pyrus spp.: a genus')
+    const withGenus = lines.filter((line) => attribute(line, 'Genus') !== undefined)
+    assert.ok(withGenus.length >= 2200, `${withGenus.length} with Genus`)
+    for (const line of withGenus)
+      assert.equal(attribute(line, 'Genus'), line.scientific_name.split(' ')[0], line.scientific_name)
+    for (const line of lines)
+      if (/^\S+( spp\.)?$/.test(line.scientific_name))
+        assert.equal(attribute(line, 'Genus'), undefined, `${line.name} (${line.scientific_name})`)
+  })
+
+  test('Genus: none for a hybrid genus, whose sign stands where the genus word is', () => {
+    assert.equal(genusOfSpecies('× Triticosecale rimpaui'), undefined)
+    assert.equal(genusOfSpecies('X Triticosecale rimpaui'), undefined)
+    assert.equal(genusOfSpecies('XElyleymus aristatus'), undefined)
+    assert.equal(genusOfSpecies('Mentha × piperita'), 'Mentha')
+    assert.equal(genusOfSpecies('R. hybridum'), undefined)
+  })
+
+  test("Spacing: FarmBot's row spacing in metres, left out where FarmBot gives 0", () => {
+    assert.equal(attribute(only('Eggplant'), 'Spacing'), '0.6', 'row_spacing 60 cm')
+    assert.equal(attribute(only('Tomato'), 'Spacing'), '0.45', 'row_spacing 45 cm')
+    assert.equal(attribute(only('Apple'), 'Spacing'), undefined, "FarmBot's apple has row_spacing 0")
+    const spaced = lines.filter((line) => attribute(line, 'Spacing') !== undefined)
+    assert.ok(spaced.length >= 150, `${spaced.length} with Spacing`)
+    for (const line of spaced) assert.match(attribute(line, 'Spacing') ?? '', /^\d+(\.\d{1,2})?$/, line.name)
+  })
+
+  test("sowing: FarmBot's sowing method as the propagation keys, each holding FarmBot's text", () => {
+    const corn = only('Corn')
+    assert.equal(attribute(corn, 'Propagation - Direct sowing'), 'Direct seed outdoors')
+    assert.equal(attribute(corn, 'Propagation - Transplanting'), undefined)
+    assert.equal(attribute(corn, 'Propagation method'), 'Seed - direct sow')
+    const tomato = only('Tomato')
+    assert.equal(
+      attribute(tomato, 'Propagation - Transplanting'),
+      'Direct seed indoors, transplant seedlings outside after hardening off',
+    )
+    assert.equal(attribute(tomato, 'Propagation - Direct sowing'), undefined, 'sown indoors, not in place')
+    assert.equal(attribute(tomato, 'Propagation method'), 'Seed - transplant')
+    const pumpkin = only('Pumpkin')
+    assert.match(attribute(pumpkin, 'Propagation - Direct sowing') ?? '', /indoors .* or outdoors$/)
+    assert.equal(attribute(pumpkin, 'Propagation method'), 'Seed - direct sow, seed - transplant')
+    const peach = only('Peach')
+    assert.equal(attribute(peach, 'Propagation - Transplanting'), 'Transplant bare-root plant')
+    assert.equal(attribute(peach, 'Propagation - Direct sowing'), undefined)
+    assert.equal(attribute(peach, 'Propagation method'), 'Bare root')
+    const sweetPotato = only('Sweet potato')
+    assert.equal(attribute(sweetPotato, 'Propagation method'), 'Slips')
+    assert.equal(attribute(sweetPotato, 'Propagation - Direct sowing'), undefined)
+    assert.equal(attribute(sweetPotato, 'Propagation - Transplanting'), undefined)
+    assert.match(
+      attribute(only('Beet'), 'Propagation - Direct sowing') ?? '',
+      /^Sow in well-worked soil/,
+      'beet, not golden-beet: the first crop in slug order',
+    )
+    const having = (name: string): number => lines.filter((line) => attribute(line, name)).length
+    assert.ok(having('Propagation - Direct sowing') >= 80, `${having('Propagation - Direct sowing')} direct`)
+    assert.ok(
+      having('Propagation - Transplanting') >= 130,
+      `${having('Propagation - Transplanting')} transplant`,
+    )
+  })
+
+  test("the build report lists each sowing text's outcome and the keys the vocabulary lacks", () => {
+    const report = shipped('build-report.md')
+    const section = report.slice(report.indexOf('## FarmBot sowing methods: the mapping'))
+    for (const line of lines)
+      for (const name of [
+        'Propagation - Direct sowing',
+        'Propagation - Transplanting',
+        'Propagation - Cuttings',
+      ]) {
+        const text = attribute(line, name)
+        if (text) assert.ok(section.includes(`- "${text}" (`), `${line.name}: "${text}" not in the report`)
+      }
+    assert.match(
+      report,
+      /Keys written that the Permapeople vocabulary \(data-keys\.json\) lacks: Bloom period \(.*\); USDA PLANTS \(/,
+    )
   })
 
   test('attributes: no false, no blanks, vocabulary spellings', () => {
