@@ -43,6 +43,7 @@ import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
 import { linkRoutes } from './links/links.routes.ts'
+import { revisionRoutes } from './revisions/revisions.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
 import { HTML_TYPE, errorPage, isPagePath } from './web/web.routes.ts'
@@ -257,6 +258,7 @@ export async function buildApp({
         app.swagger(),
       )
       await api.register(plantRoutes, { store })
+      await api.register(revisionRoutes, { store })
       await api.register(linkRoutes, { store })
       await api.register(searchRoutes, { store })
       await api.register(attributeRoutes, { store })

@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { Database } from './schema.ts'
 import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
+import { withCommitOrderedSteps } from './commit-order.ts'
 import { postgresMigrations } from './migrations/postgres/index.ts'
 import { PostgresSearch } from '../search/postgres-search.ts'
 import { ReplicaWithFallback } from './replica-fallback.ts'
@@ -82,13 +83,20 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
       return taken.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
     },
     bulkWrites: (work) => work(),
-    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute(work),
+    transaction: <T>(work: (tx: Tx) => Promise<T>) =>
+      db.transaction().execute(withCommitOrderedSteps(work, takeCommitOrderLock)),
     isUnavailable,
     isUniqueViolation: (error) => sqlstateOf(error) === '23505',
     close: async () => {
       await Promise.all([db.destroy(), reader === db ? undefined : reader.destroy()])
     },
   }
+}
+
+/** Held from a transaction's commit-ordered steps through its COMMIT (db/commit-order.ts). */
+const COMMIT_ORDER_LOCK = 7_296_310_001
+const takeCommitOrderLock = async (tx: Tx) => {
+  await sql`SELECT pg_advisory_xact_lock(${COMMIT_ORDER_LOCK}::bigint)`.execute(tx)
 }
 
 let statementsNamed = 0

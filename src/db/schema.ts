@@ -1,6 +1,6 @@
 // Table types shared by both dialects. Timestamps are ISO 8601 strings in UTC with milliseconds on both:
 // SQLite stores the text, PostgreSQL stores timestamptz and its driver is told to hand back the same text.
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 export interface AccountsTable {
   id: Generated<number>
@@ -71,6 +71,8 @@ export interface PlantRevisionsTable {
   created_at: string
   /** JSON array of {field, from, to}. */
   changes: string
+  /** The change feed's order: the same for every revision of one transaction, given as it commits. */
+  commit_seq: ColumnType<number | string | null, never, number>
 }
 
 export interface PlantLinksTable {

@@ -7,6 +7,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely'
 import type { Database } from './schema.ts'
 import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
+import { withCommitOrderedSteps } from './commit-order.ts'
 import { keepingStatements } from './sqlite-statements.ts'
 import { allowDirectQueries } from './prepared.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
@@ -62,8 +63,12 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
         await sql`PRAGMA cache_size = -2000`.execute(db)
       }
     },
+    // One writer at a time (BEGIN IMMEDIATE): transactions run their last steps in commit order as they are.
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
-      waitForWriteLock(() => db.transaction().execute(work), lockWaitMs),
+      waitForWriteLock(
+        () => db.transaction().execute(withCommitOrderedSteps(work, async () => {})),
+        lockWaitMs,
+      ),
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),
     close: async () => {

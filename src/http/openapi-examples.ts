@@ -224,6 +224,42 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       pagination: page(1, 2, 2),
     },
   },
+  getPlantVersion: {
+    params: { id: '2345', version: '1' },
+    response: NEW_VARIETY,
+  },
+  revertPlant: {
+    params: { id: '2345' },
+    body: { version: 2, to_version: 1, note: 'The catalogue gives the height of another variety.' },
+    response: { ...NEW_VARIETY, version: 3, updated_at: '2026-05-14T11:20:05.412Z' },
+  },
+  listChanges: {
+    query: { since: 'MTQyLjE0Mg', limit: 2 },
+    response: {
+      changes: [
+        {
+          cursor: 'MTQzLjE0Mw',
+          plant_id: 2345,
+          version: 2,
+          author: 'Ada Gardener',
+          note: 'Height from the seed catalogue.',
+          time: '2026-05-14T10:03:15.833Z',
+          changes: [{ field: 'data.Height', from: null, to: '1.2' }],
+        },
+        {
+          cursor: 'MTQ0LjE0NA',
+          plant_id: 2345,
+          version: 3,
+          author: 'Ada Gardener',
+          note: 'The catalogue gives the height of another variety.',
+          time: '2026-05-14T11:20:05.412Z',
+          changes: [{ field: 'data.Height', from: '1.2', to: null }],
+        },
+      ],
+      next: 'MTQ0LjE0NA',
+      has_more: false,
+    },
+  },
   listLinks: {
     params: { id: '1790' },
     query: { type: 'companion-to', per_page: 1 },

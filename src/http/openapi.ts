@@ -58,7 +58,12 @@ export function openApiOptions(keyBrand: string): SwaggerOptions {
       },
       servers: [{ url: '/api' }],
       tags: [
-        { name: 'plants', description: 'Plants and varieties: read, list, create, update, revisions.' },
+        { name: 'plants', description: 'Plants and varieties: read, list, create, update.' },
+        {
+          name: 'revisions',
+          description:
+            'Every save is a revision: a plant\u2019s history and versions, revert, and the change feed.',
+        },
         { name: 'links', description: 'Companion and antagonist links between two plants.' },
         { name: 'search', description: 'Full-text search with attribute facets, and exact-name lookup.' },
         { name: 'attributes', description: 'The attribute keys in use, with their most frequent values.' },

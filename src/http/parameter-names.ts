@@ -104,9 +104,10 @@ export function handleQueryParameterNames(route: RouteOptions): void {
 
 type Alias = readonly [alias: string, meaning: string]
 
+/** The aliases a route declares beside the names they stand for (a route may take `limit` as its own). */
 function aliasesAmong(...schemas: (QuerySchema | undefined)[]): Alias[] {
-  return Object.entries(PARAMETER_ALIASES).filter(([alias]) =>
-    schemas.some((schema) => schema?.properties?.[alias] !== undefined),
+  return Object.entries(PARAMETER_ALIASES).filter(([alias, meaning]) =>
+    schemas.some((schema) => schema?.properties?.[alias] && schema.properties[meaning]),
   )
 }
 

@@ -2,6 +2,7 @@
 // it, and all are written when the batch is flushed, with a few multi-row statements per table instead of
 // a dozen statements per plant. What is written is what createPlantIn would write for the same plants in
 // the same order: the same ids, slugs, documents, facet rows, revisions, names, index entries and counts.
+import { insertRevisions } from '../revisions/revision.repository.ts'
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { validationFailed } from '../errors.ts'
@@ -116,7 +117,7 @@ export class NewPlants {
     }
     await addNames(tx, plants)
     await store.search.add(tx, plants.map(searchEntry))
-    await repo.insertRevisions(
+    await insertRevisions(
       tx,
       plants.map((plant, index) => revisionOf(plant, null, queued[index]!.note, this.author)),
     )

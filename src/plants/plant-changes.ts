@@ -1,5 +1,5 @@
 // Pure rules of a plant save: merging attributes and describing what changed, for the revision log.
-import type { Attribute, PlantType } from './plant.ts'
+import { normalizeFacet, type Attribute, type PlantType } from './plant.ts'
 
 export interface FieldChange {
   field: string
@@ -29,7 +29,13 @@ export function mergeAttributes(current: Attribute[], incoming: Attribute[]): At
   return merged
 }
 
-const SCALAR_FIELDS = ['type', 'scientific_name', 'name', 'description', 'parent_id', 'slug'] as const
+/** `remove_data`: the keys named (matched as facets are: any case, spaces folded) are removed. */
+export function removeAttributes(data: Attribute[], keys: readonly string[]): Attribute[] {
+  const removed = new Set(keys.map(normalizeFacet))
+  return data.filter(({ key }) => !removed.has(normalizeFacet(key)))
+}
+
+export const SCALAR_FIELDS = ['type', 'scientific_name', 'name', 'description', 'parent_id', 'slug'] as const
 
 /** Every difference between two versions of a plant; `before` is null for a new plant. */
 export function diffPlant(before: PlantFields | null, after: PlantFields): FieldChange[] {
@@ -42,6 +48,9 @@ export function diffPlant(before: PlantFields | null, after: PlantFields): Field
   for (const { key, value } of after.data) {
     const from = previous.get(key) ?? null
     if (from !== value) changes.push({ field: `data.${key}`, from, to: value })
+    previous.delete(key)
   }
+  // What is left was removed: the change to null.
+  for (const [key, value] of previous) changes.push({ field: `data.${key}`, from: value, to: null })
   return changes
 }

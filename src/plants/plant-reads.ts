@@ -2,7 +2,6 @@
 import type { Store } from '../db/store.ts'
 import { AppError, notFound } from '../errors.ts'
 import { offsetPagination, offsetWindow, pageSize, plantListJson, type PageRequest } from '../paging.ts'
-import type { FieldChange } from './plant-changes.ts'
 import * as repo from './plant.repository.ts'
 
 export interface ListPlantsRequest extends PageRequest {
@@ -76,19 +75,6 @@ export async function listCompanions(store: Store, id: number, request: PageRequ
     repo.listLinkedPlantDocs(store.reader, id, 'companion-to', limit, offset),
   ])
   return plantListJson(docs, offsetPagination(page, perPage, total))
-}
-
-export async function listRevisions(store: Store, id: number, request: PageRequest) {
-  await assertPlantExists(store, id)
-  const { page, perPage, limit, offset } = offsetWindow(request)
-  const [total, rows] = await Promise.all([
-    repo.countRevisions(store.reader, id),
-    repo.listRevisions(store.reader, id, limit, offset),
-  ])
-  return {
-    revisions: rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] })),
-    pagination: offsetPagination(page, perPage, total),
-  }
 }
 
 export async function assertPlantExists(store: Store, id: number): Promise<void> {

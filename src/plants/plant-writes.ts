@@ -2,9 +2,16 @@
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
-import { plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
-import { diffPlant, mergeAttributes, type FieldChange, type PlantFields } from './plant-changes.ts'
+import { normalizeFacet, plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
+import {
+  diffPlant,
+  mergeAttributes,
+  removeAttributes,
+  type FieldChange,
+  type PlantFields,
+} from './plant-changes.ts'
 import * as repo from './plant.repository.ts'
+import { insertRevision, insertRevisions, type RevisionRow } from '../revisions/revision.repository.ts'
 import { AttributeTally } from '../attributes/attribute-tally.ts'
 import { applyTally } from '../attributes/attribute.repository.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
@@ -30,6 +37,8 @@ export interface UpdatePlantInput {
   type?: PlantType | 'Species' | undefined
   parent_id?: number | null | undefined
   data?: Attribute[] | undefined
+  /** Keys to remove, matched as facets are (any case). */
+  remove_data?: string[] | undefined
   /** Derive a new slug from the (new) names; otherwise a slug never changes. */
   regenerate_slug?: boolean | undefined
 }
@@ -109,12 +118,7 @@ export async function updatePlantIn(
   tally?: AttributeTally,
   words?: WordTally,
 ): Promise<string | null> {
-  const row = await repo.findPlant(tx, id)
-  if (!row) throw notFound(`Plant ${id}`)
-  if (row.version !== input.version) throw versionMismatch(row.version)
-  const current = JSON.parse(row.doc) as Plant
-
-  const before: PlantFields = { ...current }
+  const { row, current } = await versionToChange(tx, id, input.version)
   const type = canonicalType(input.type) ?? current.type
   const after: PlantFields = {
     type,
@@ -124,26 +128,75 @@ export async function updatePlantIn(
     // Becoming a Plant drops the parent unless the client names one (which is then an error).
     parent_id: input.parent_id !== undefined ? input.parent_id : type === 'Plant' ? null : current.parent_id,
     slug: current.slug,
-    data: mergeAttributes(current.data, input.data ?? []),
+    data: removeAttributes(mergeAttributes(current.data, input.data ?? []), input.remove_data ?? []),
   }
-  const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, after, id))]
+  return saveNextVersion(store, tx, {
+    row,
+    current,
+    after,
+    problems: [...attributeProblems(input.data), ...removalProblems(input)],
+    regenerateSlug: input.regenerate_slug === true,
+    note: input.note,
+    author,
+    onNoChange,
+    tally,
+    words,
+  })
+}
+
+/** The plant a change starts from, when the client read the version it is at. */
+export async function versionToChange(
+  tx: Tx,
+  id: number,
+  version: number,
+): Promise<{ row: repo.PlantRow; current: Plant }> {
+  const row = await repo.findPlant(tx, id)
+  if (!row) throw notFound(`Plant ${id}`)
+  if (row.version !== version) throw versionMismatch(row.version)
+  return { row, current: JSON.parse(row.doc) as Plant }
+}
+
+export interface NextVersion {
+  row: repo.PlantRow
+  current: Plant
+  after: PlantFields
+  /** Problems the caller found in its input; the fields' own rules are checked here. */
+  problems: FieldProblem[]
+  regenerateSlug: boolean
+  note: string
+  author: Author
+  onNoChange: 'fail' | 'skip'
+  /** Said when nothing would change. */
+  nothingChanged?: string
+  tally?: AttributeTally | undefined
+  words?: WordTally | undefined
+}
+
+/** Writes `after` as the plant's next version (one conditional UPDATE, then what derives from it), after
+ * the rules every version must keep. Null when nothing changed and `onNoChange` is 'skip'. */
+export async function saveNextVersion(store: Store, tx: Tx, next: NextVersion): Promise<string | null> {
+  const { row, current, after } = next
+  const id = row.id
+  const problems = [...next.problems, ...(await parentProblems(tx, after, id))]
   if (after.type === 'Variety' && current.type === 'Plant' && (await repo.countVarieties(tx, id)) > 0) {
     problems.push({ field: 'type', problem: 'a plant that has varieties cannot become a Variety' })
   }
   if (problems.length) throw validationFailed(problems)
-  if (input.regenerate_slug) {
+  if (next.regenerateSlug) {
     const base = slugify(after.scientific_name, after.name)
     // The plant's own slug is free for it.
     const taken = (await repo.slugsFrom(tx, base)).filter((slug) => slug !== current.slug)
     after.slug = firstFreeSlug(base, taken)
   }
+  const before: PlantFields = { ...current }
   if (diffPlant(before, after).length === 0) {
-    if (onNoChange === 'skip') return null
+    if (next.onNoChange === 'skip') return null
     throw validationFailed([
       {
         field: 'body',
         problem:
-          'nothing changed; send at least one field with a new value (name, scientific_name, description, type, parent_id or data)',
+          next.nothingChanged ??
+          'nothing changed; send at least one field with a new value (name, scientific_name, description, type, parent_id, data or remove_data)',
       },
     ])
   }
@@ -158,8 +211,24 @@ export async function updatePlantIn(
     doc,
   })
   if (!saved) throw versionMismatch(null)
-  await saveDerived(store, tx, { plant, before, note: input.note, author, tally, words })
+  const { note, author, tally, words } = next
+  await saveDerived(store, tx, { plant, before, note, author, tally, words })
   return doc
+}
+
+/** A key both set (`data`) and removed (`remove_data`) says two things at once. */
+function removalProblems(input: UpdatePlantInput): FieldProblem[] {
+  const set = new Set((input.data ?? []).map(({ key }) => normalizeFacet(key)))
+  return (input.remove_data ?? []).flatMap((key, index) =>
+    set.has(normalizeFacet(key))
+      ? [
+          {
+            field: `remove_data[${index}]`,
+            problem: `"${key}" is also in data: set a key or remove it, not both`,
+          },
+        ]
+      : [],
+  )
 }
 
 export interface PlantChange {
@@ -181,7 +250,7 @@ export async function recordPlantChanges(tx: Tx, id: number, revisions: PlantCha
   const plant: Plant = { ...(JSON.parse(row.doc) as Plant), version: row.version, updated_at: last.at }
   await repo.setPlantDoc(tx, id, plantDocument(plant))
   const first = row.version - revisions.length + 1
-  await repo.insertRevisions(
+  await insertRevisions(
     tx,
     revisions.map(({ changes, note, author, at }, index) => ({
       plant_id: id,
@@ -246,7 +315,7 @@ async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, 
     await applyTally(tx, own)
   }
   await saveSearchText(store, tx, before && { ...before, id: plant.id }, plant, words)
-  await repo.insertRevision(tx, revisionOf(plant, before, note, author))
+  await insertRevision(tx, revisionOf(plant, before, note, author))
 }
 
 /** The revision row of a save: what changed from `before` (null for a new plant). */
@@ -255,7 +324,7 @@ export function revisionOf(
   before: PlantFields | null,
   note: string,
   author: Author,
-): repo.RevisionRow {
+): RevisionRow {
   return {
     plant_id: plant.id,
     version: plant.version,

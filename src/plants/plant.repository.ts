@@ -1,15 +1,14 @@
-// All SQL about plants, their facets and revisions. Written once with Kysely for both databases.
+// All SQL about plants and their facets (revisions: revisions/revision.repository.ts). Written once with Kysely for both databases.
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { insertMany } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
-import type { PlantFacetsTable, PlantsTable, PlantRevisionsTable } from '../db/schema.ts'
+import type { PlantFacetsTable, PlantsTable } from '../db/schema.ts'
 import type { Attribute } from './plant.ts'
 import { facetRows } from './plant.ts'
 
 export type PlantRow = Omit<PlantsTable, 'id'> & { id: number }
 export type NewPlantRow = Omit<PlantsTable, 'id'>
-export type RevisionRow = Omit<PlantRevisionsTable, 'id'>
 
 export interface PlantFilter {
   updatedSince: string | null
@@ -231,38 +230,10 @@ export async function insertFacets(tx: Tx, rows: PlantFacetsTable[]): Promise<vo
   await insertMany(tx, 'plant_facets', rows)
 }
 
-export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<void> {
-  await tx.insertInto('plant_revisions').values(revision).execute()
-}
-
-export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise<void> {
-  await insertMany(tx, 'plant_revisions', revisions)
-}
-
 function chunked<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = []
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size))
   return chunks
-}
-
-export async function countRevisions(db: Db, plantId: number): Promise<number> {
-  const row = await db
-    .selectFrom('plant_revisions')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('plant_id', '=', plantId)
-    .executeTakeFirstOrThrow()
-  return Number(row.total)
-}
-
-export async function listRevisions(db: Db, plantId: number, limit: number, offset: number) {
-  return db
-    .selectFrom('plant_revisions')
-    .select(['version', 'note', 'author', 'created_at', 'changes'])
-    .where('plant_id', '=', plantId)
-    .orderBy('version', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()
 }
 
 /** Plants linked to `plantId` by an active link of `type`, as two index lookups (the pair is stored

@@ -77,7 +77,7 @@ const editable = {
   parent_id: ParentInput,
   data: Type.Array(AttributeSchema, { maxItems: 200 }),
 }
-const Note = VisibleText(2000, 'What was done and which sources were used.')
+export const Note = VisibleText(2000, 'What was done and which sources were used.')
 
 export const CreatePlantBody = Type.Object(
   {
@@ -102,6 +102,13 @@ export const UpdatePlantBody = Type.Object(
     type: Type.Optional(editable.type),
     parent_id: Type.Optional(editable.parent_id),
     data: Type.Optional(editable.data),
+    remove_data: Type.Optional(
+      Type.Array(VisibleLine(ATTRIBUTE_KEY_MAX_LENGTH, 'An attribute key.'), {
+        maxItems: 200,
+        description:
+          'Attribute keys to remove, matched as facets are (any case); the revision records each as a change to null. A key may not be both here and in data.',
+      }),
+    ),
     regenerate_slug: Type.Optional(
       Type.Boolean({ description: 'Derive a new slug from the names; otherwise the slug never changes.' }),
     ),
@@ -125,31 +132,3 @@ export const ListPlantsQuery = Type.Object({
     }),
   ),
 })
-
-const RevisionSchema = component(
-  'Revision',
-  Type.Object(
-    {
-      version: Type.Integer(),
-      note: Type.String(),
-      author: Type.String(),
-      created_at: Type.String({ format: 'date-time' }),
-      changes: Type.Array(
-        Type.Object({
-          field: Type.String({ description: 'A field name, or data.<key> for an attribute.' }),
-          from: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
-          to: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
-        }),
-      ),
-    },
-    { description: 'One saved revision: who, why, and what changed.' },
-  ),
-)
-
-export const RevisionListSchema = component(
-  'RevisionList',
-  Type.Object(
-    { revisions: Type.Array(RevisionSchema), pagination: OffsetPaginationSchema },
-    { description: 'A page of revisions, newest first.' },
-  ),
-)

@@ -1,7 +1,7 @@
 // /plants endpoints. Handlers only translate HTTP to service calls.
 import { IdParams, PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
 import { accountOf, sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
-import { getPlantDoc, listCompanions, listPlants, listRevisions, listVarieties } from './plant-reads.ts'
+import { getPlantDoc, listCompanions, listPlants, listVarieties } from './plant-reads.ts'
 import { createPlant, updatePlant } from './plant-writes.ts'
 import {
   CreatePlantBody,
@@ -9,7 +9,6 @@ import {
   PlantKeysetListSchema,
   PlantListSchema,
   PlantSchema,
-  RevisionListSchema,
   UpdatePlantBody,
 } from './plant.schemas.ts'
 
@@ -112,20 +111,5 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
     },
     async (request, reply) =>
       sendJson(reply, await listCompanions(store, Number(request.params.id), request.query)),
-  )
-
-  api.get(
-    '/plants/:id/revisions',
-    {
-      schema: {
-        tags,
-        operationId: 'listRevisions',
-        summary: 'Every saved revision of a plant, newest first',
-        params: IdParams,
-        querystring: PageQuery,
-        response: { 200: RevisionListSchema, ...commonErrors },
-      },
-    },
-    async (request) => listRevisions(store, Number(request.params.id), request.query),
   )
 }

@@ -1,7 +1,8 @@
 // What the plant page shows, gathered from the same services the API uses.
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
-import { getPlantDocBySlug, getPlantDocs, listRevisions, listVarieties } from '../plants/plant-reads.ts'
+import { getPlantDocBySlug, getPlantDocs, listVarieties } from '../plants/plant-reads.ts'
+import { listRevisions } from '../revisions/revision.service.ts'
 import { listPlantLinks } from '../links/link.service.ts'
 import type { PlantView } from './pages/plant.tsx'
 

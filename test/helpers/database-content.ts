@@ -1,6 +1,7 @@
 // Everything a save writes, table by table, as comparable lines: two databases that went through the same
 // saves in the same order have the same content, whatever statements wrote it. Times are left out (each
-// save takes the time it runs at), and so are the ids of rows no one refers to by id, where noted.
+// save takes the time it runs at), and so are the ids of rows no one refers to by id, where noted, and the
+// change feed's commit numbers.
 import { sql } from 'kysely'
 import type { Store } from '../../src/db/store.ts'
 
@@ -24,7 +25,14 @@ export async function databaseContent(store: Store): Promise<DatabaseContent> {
         .orderBy('value')
         .execute(),
     ),
-    plant_revisions: lines(await db.selectFrom('plant_revisions').selectAll().orderBy('id').execute()),
+    // A revision's commit_seq numbers the transaction it committed in: one per batch, one per lone save.
+    plant_revisions: lines(
+      await db
+        .selectFrom('plant_revisions')
+        .select(['id', 'plant_id', 'version', 'note', 'author_id', 'author', 'created_at', 'changes'])
+        .orderBy('id')
+        .execute(),
+    ),
     plant_links: lines(await db.selectFrom('plant_links').selectAll().orderBy('id').execute()),
     attribute_keys: lines(await db.selectFrom('attribute_keys').selectAll().orderBy('key_norm').execute()),
     attribute_values: lines(

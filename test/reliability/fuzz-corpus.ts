@@ -199,6 +199,9 @@ const BODY_FIELDS = [
   'data',
   'version',
   'regenerate_slug',
+  'remove_data',
+  'to_version',
+  'limit',
   'plant_id',
   'q',
   'page',
@@ -256,7 +259,7 @@ interface Route {
   /** The query parameters the route takes. */
   params: string[]
   /** How a valid body looks, when the route takes one. */
-  body?: 'plant-create' | 'plant-update' | 'link-create' | 'link-remove' | 'search' | 'form'
+  body?: 'plant-create' | 'plant-update' | 'plant-revert' | 'link-create' | 'link-remove' | 'search' | 'form'
   web?: boolean
   /** How often it is aimed at, relative to the others. */
   weight: number
@@ -271,6 +274,9 @@ const ROUTES: Route[] = [
   { method: 'GET', template: '/api/plants/{id}/varieties', params: PAGE, weight: 2 },
   { method: 'GET', template: '/api/plants/{id}/companions', params: PAGE, weight: 2 },
   { method: 'GET', template: '/api/plants/{id}/revisions', params: PAGE, weight: 2 },
+  { method: 'GET', template: '/api/plants/{id}/revisions/{version}', params: [], weight: 2 },
+  { method: 'POST', template: '/api/plants/{id}/revert', params: [], body: 'plant-revert', weight: 3 },
+  { method: 'GET', template: '/api/changes', params: ['since', 'limit'], weight: 3 },
   { method: 'GET', template: '/api/plants/{id}/links', params: [...PAGE, 'type'], weight: 2 },
   { method: 'POST', template: '/api/plants/{id}/links', params: [], body: 'link-create', weight: 4 },
   {
@@ -384,6 +390,7 @@ function pathFor(r: Random, route: Route, world: World): string {
     .replace('{key}', key())
     .replace('{slug}', slug())
     .replace('{keyid}', keyId())
+    .replace('{version}', r.chance(0.7) ? String(r.int(4)) : r.pick(ODD_IDS))
     .replace('{file}', file())
   if (r.chance(0.05)) path += r.pick(['/', '//', '/extra', '/.', '/%2e%2e', ';x=1', '#frag'])
   const query = queryFor(r, route, world)
@@ -462,6 +469,9 @@ function paramValue(r: Random, name: string): string {
     return r.pick(['1', '2', '100', '101', '0', '-5', '1e3', '1.5', '0x10', ' 1', '1000000', '9'.repeat(30)])
   if (name === 'updated_since' && r.chance(0.6))
     return r.pick(['2026-11-22', '2026-11-22T10:15:30Z', '2026-13-45', '0000-00-00', 'yesterday', '1e9'])
+  if (name === 'since' && r.chance(0.6))
+    return r.pick(['MC4w', 'MS4x', Buffer.from('99999999.1').toString('base64url'), 'MS4x=', '0.0', '-1'])
+  if (name === 'limit' && r.chance(0.6)) return r.pick(['1', '1000', '1001', '0', '-1', '9'.repeat(30), 'x'])
   if (name === 'type' && r.chance(0.5))
     return r.pick(['Plant', 'Species', 'Variety', 'plant', 'companion-to'])
   return r.pick(r.chance(0.5) ? TEXT.slice(0, 40) : [...SQL, ...SEARCH_SYNTAX, CANARY])
@@ -568,6 +578,15 @@ function validDoc(r: Random, route: Route, world: World): Record<string, unknown
         ...(r.chance(0.6) ? { name: r.chance(0.5) ? r.pick(TEXT) : `Hostile ${r.int(1e6)}` } : {}),
         ...(r.chance(0.3) ? { data: attributes(r, world) } : {}),
         ...(r.chance(0.1) ? { regenerate_slug: r.pick([true, 'true', 1]) } : {}),
+        ...(r.chance(0.2)
+          ? { remove_data: r.chance(0.8) ? [r.pick(world.facetKeys), r.pick(TEXT)] : r.pick(TEXT) }
+          : {}),
+      }
+    case 'plant-revert':
+      return {
+        version: r.pick([1, 2, 3, 0, -1]),
+        to_version: r.pick([1, 1, 2, 0, 99, 2 ** 60]),
+        note: r.chance(0.8) ? 'hostile revert' : r.pick(TEXT),
       }
     case 'link-create':
       return {

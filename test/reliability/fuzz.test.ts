@@ -265,10 +265,13 @@ function judge(request: HostileRequest, answer: Answer): { kind: string; what: s
 
 /** Which acknowledged write an answer stands for, so the row counts can be checked against them. */
 function writeOf(request: HostileRequest, answer: Answer): keyof Writes | null {
-  const path = answer.path.split('?')[0]!
+  // The router reads a path up to its query or fragment, as it does `/api/plants#frag?x=1`.
+  const path = answer.path.split(/[?#]/)[0]!
   const status = answer.status
   if (request.method === 'POST' && status === 201 && /^\/api\/plants\/?$/.test(path)) return 'creates'
   if (request.method === 'PUT' && status === 200 && /^\/api\/plants\/[^/]+\/?$/.test(path)) return 'updates'
+  if (request.method === 'POST' && status === 200 && /^\/api\/plants\/[^/]+\/revert\/?$/.test(path))
+    return 'updates'
   if (request.method === 'POST' && status === 201 && /^\/api\/plants\/[^/]+\/links\/?$/.test(path))
     return 'linksMade'
   if (request.method === 'DELETE' && status === 200 && /^\/api\/plants\/[^/]+\/links\/[^/]+\/?$/.test(path))

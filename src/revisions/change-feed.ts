@@ -1,0 +1,68 @@
+// The global change feed: every revision of every plant, in the order their transactions committed
+// (db/commit-order.ts), behind an opaque cursor. A poller that passes back `next` gets each revision once,
+// and a plant's versions in order, however many writers commit at once.
+import type { Store } from '../db/store.ts'
+import { AppError } from '../errors.ts'
+import type { FieldChange } from '../plants/plant-changes.ts'
+import { revisionsAfter, type FeedPosition } from './revision.repository.ts'
+
+export const DEFAULT_FEED_LIMIT = 100
+export const MAX_FEED_LIMIT = 1_000
+
+export interface FeedRequest {
+  since?: string | undefined
+  limit?: number | undefined
+}
+
+export interface FeedChange {
+  cursor: string
+  plant_id: number
+  version: number
+  author: string
+  note: string
+  time: string
+  changes: FieldChange[]
+}
+
+export interface FeedPage {
+  changes: FeedChange[]
+  next: string
+  has_more: boolean
+}
+
+/** Cursor text: base64url of "<commit>.<id>"; "0.0" is before the first revision. */
+export const encodeCursor = ({ commit, id }: FeedPosition): string =>
+  Buffer.from(`${commit}.${id}`).toString('base64url')
+
+export function decodeCursor(cursor: string): FeedPosition {
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
+  const position = match && { commit: Number(match[1]), id: Number(match[2]) }
+  if (!position || encodeCursor(position) !== cursor)
+    throw new AppError(
+      'badRequest',
+      'Query parameter since: not a cursor of this feed. Pass back the `next` (or a change\u2019s `cursor`) of an earlier answer, or leave since out to start from the beginning.',
+    )
+  return position
+}
+
+export async function listChanges(store: Store, request: FeedRequest): Promise<FeedPage> {
+  const after = request.since === undefined ? null : decodeCursor(request.since)
+  const limit = Math.min(request.limit ?? DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT)
+  // One more than asked for tells whether there are more.
+  const rows = await revisionsAfter(store.reader, after, limit + 1)
+  const page = rows.slice(0, limit)
+  const changes = page.map((row) => ({
+    cursor: encodeCursor({ commit: row.commit_seq, id: row.id }),
+    plant_id: row.plant_id,
+    version: row.version,
+    author: row.author,
+    note: row.note,
+    time: row.created_at,
+    changes: JSON.parse(row.changes) as FieldChange[],
+  }))
+  return {
+    changes,
+    next: changes.at(-1)?.cursor ?? request.since ?? encodeCursor({ commit: 0, id: 0 }),
+    has_more: rows.length > limit,
+  }
+}

@@ -1,0 +1,78 @@
+// All SQL about revisions: writing them (each transaction's given its change feed position as it commits),
+// a plant's history, and the feed across all plants. Written once with Kysely for both databases.
+import { sql } from 'kysely'
+import type { Db, Tx } from '../db/store.ts'
+import type { PlantRevisionsTable } from '../db/schema.ts'
+import { insertMany } from '../db/many-rows.ts'
+import { inCommitOrder } from '../db/commit-order.ts'
+
+export type RevisionRow = Omit<PlantRevisionsTable, 'id' | 'commit_seq'>
+
+/** A place in the change feed: the commit it belongs to, then the revision's id within it. */
+export interface FeedPosition {
+  commit: number
+  id: number
+}
+
+export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<void> {
+  await tx.insertInto('plant_revisions').values(revision).execute()
+  inCommitOrder(tx, FEED_POSITION, giveFeedPosition)
+}
+
+export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise<void> {
+  await insertMany(tx, 'plant_revisions', revisions)
+  if (revisions.length > 0) inCommitOrder(tx, FEED_POSITION, giveFeedPosition)
+}
+
+const FEED_POSITION = 'change feed position'
+
+/** Run as the transaction's last step, in commit order (db/commit-order.ts): the transaction's revisions,
+ * the only ones without a position it can see, take the number after the last commit's. */
+async function giveFeedPosition(tx: Tx): Promise<void> {
+  await sql`UPDATE plant_revisions
+    SET commit_seq = (SELECT COALESCE(MAX(commit_seq), 0) + 1 FROM plant_revisions)
+    WHERE commit_seq IS NULL`.execute(tx)
+}
+
+export async function countRevisions(db: Db, plantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('plant_revisions')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('plant_id', '=', plantId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+export async function listRevisions(db: Db, plantId: number, limit: number, offset: number) {
+  return db
+    .selectFrom('plant_revisions')
+    .select(['version', 'note', 'author', 'created_at', 'changes'])
+    .where('plant_id', '=', plantId)
+    .orderBy('version', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+/** Versions 1 to `version` of a plant, oldest first: what it was at `version` is their changes replayed. */
+export async function revisionsUpTo(db: Db, plantId: number, version: number) {
+  return db
+    .selectFrom('plant_revisions')
+    .select(['version', 'created_at', 'changes'])
+    .where('plant_id', '=', plantId)
+    .where('version', '<=', version)
+    .orderBy('version')
+    .execute()
+}
+
+/** The revisions after `after` (from the first without it) in feed order, `limit` of them. */
+export async function revisionsAfter(db: Db, after: FeedPosition | null, limit: number) {
+  let query = db
+    .selectFrom('plant_revisions')
+    .select(['id', 'commit_seq', 'plant_id', 'version', 'author', 'note', 'created_at', 'changes'])
+    .where('commit_seq', 'is not', null)
+  if (after)
+    query = query.where((eb) => eb(eb.refTuple('commit_seq', 'id'), '>', eb.tuple(after.commit, after.id)))
+  const rows = await query.orderBy('commit_seq').orderBy('id').limit(limit).execute()
+  return rows.map((row) => ({ ...row, commit_seq: Number(row.commit_seq) }))
+}

@@ -1,0 +1,45 @@
+// A plant's history: its revisions, newest first, and the whole plant as it was at any version.
+import type { Db, Store } from '../db/store.ts'
+import { notFound } from '../errors.ts'
+import { offsetPagination, offsetWindow, type PageRequest } from '../paging.ts'
+import type { FieldChange } from '../plants/plant-changes.ts'
+import { plantDocument, type Plant } from '../plants/plant.ts'
+import { assertPlantExists } from '../plants/plant-reads.ts'
+import { countRevisions, listRevisions as revisionRows, revisionsUpTo } from './revision.repository.ts'
+import { plantAt } from './snapshot.ts'
+
+export async function listRevisions(store: Store, id: number, request: PageRequest) {
+  await assertPlantExists(store, id)
+  const { page, perPage, limit, offset } = offsetWindow(request)
+  const [total, rows] = await Promise.all([
+    countRevisions(store.reader, id),
+    revisionRows(store.reader, id, limit, offset),
+  ])
+  return {
+    revisions: rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] })),
+    pagination: offsetPagination(page, perPage, total),
+  }
+}
+
+/** The plant object as it was at `version`, as JSON. */
+export async function plantAtVersion(store: Store, id: number, version: number): Promise<string> {
+  return plantDocument(await snapshot(store.reader, id, version))
+}
+
+/** The plant at `version`, read from `db` (a transaction's, for a revert). */
+export async function snapshot(db: Db, id: number, version: number): Promise<Plant> {
+  const rows = await revisionsUpTo(db, id, version)
+  if (rows.at(-1)?.version !== version) {
+    if (rows.length === 0) await assertPlantExistsIn(db, id)
+    throw notFound(`Version ${version} of plant ${id}`)
+  }
+  return plantAt(
+    id,
+    rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] })),
+  )
+}
+
+async function assertPlantExistsIn(db: Db, id: number): Promise<void> {
+  const found = await db.selectFrom('plants').select('id').where('id', '=', id).executeTakeFirst()
+  if (!found) throw notFound(`Plant ${id}`)
+}
