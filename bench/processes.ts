@@ -31,6 +31,7 @@ const RAISED_LIMITS = {
   HORTUS_RATE_LIMIT_PER_MINUTE: '100000000',
   HORTUS_WRITE_LIMIT_PER_MINUTE: '100000000',
   HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: '100000000',
+  HORTUS_NEW_ACCOUNT_WRITES_PER_DAY: '100000000',
 }
 
 /** Hortus as `npm start` runs it, on `databaseUrl` with the default configuration (logging at info included), limits raised. */

@@ -14,7 +14,7 @@ import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loadConfig, type Config } from './config.ts'
 import type { Store } from './db/store.ts'
-import { AppError } from './errors.ts'
+import { AppError, accountBlocked } from './errors.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
@@ -34,7 +34,8 @@ import {
   handleQueryParameterNames,
 } from './http/parameter-names.ts'
 import { RouteTable } from './http/route-table.ts'
-import { registerApiLimits } from './http/api-limits.ts'
+import { isApiWrite, registerApiLimits } from './http/api-limits.ts'
+import { assertNewAccountMayWrite } from './moderation/new-accounts.ts'
 import { logOneLinePerRequest, requestId } from './http/request-log.ts'
 import { answerConditionalGets } from './http/conditional-get.ts'
 import { sharedLimitStore } from './http/shared-limit-store.ts'
@@ -157,6 +158,7 @@ export async function buildApp({
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const appError = toAppError(error, request, store, BODY_LIMIT_BYTES)
+    if (appError.retryAfterSeconds !== null) void reply.header('retry-after', appError.retryAfterSeconds)
     if (appError.kind === 'unavailable') {
       request.log.warn({ err: error }, 'storage unavailable')
       void reply.header('retry-after', '1')
@@ -237,6 +239,8 @@ export async function buildApp({
             `Send a valid key pair in the ${keyIdHeader} and ${keySecretHeader} headers. Keys are created on the website (or with the hortus CLI).`,
           )
         }
+        // A blocked account's key is known and right, and refused: 403, not 401.
+        if (verified.blocked) throw accountBlocked(null)
         request.account = verified.account
         request.commercialKey = verified.commercial
       })
@@ -254,6 +258,11 @@ export async function buildApp({
         (request) => (request.account ? (header(request, keyIdHeader) ?? null) : null),
         (request) => request.commercialKey,
       )
+      // A new account's writes per day, counted with the website's (moderation/new-accounts.ts).
+      api.addHook('preHandler', async (request) => {
+        if (request.account && isApiWrite(request))
+          await assertNewAccountMayWrite(store, request.account, config.newAccountWritesPerDay)
+      })
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
       )
@@ -272,6 +281,7 @@ export async function buildApp({
     keyBrand: config.keyBrand,
     contact: config.contact,
     authAttemptsPerMinute: config.authFailureLimitPerMinute,
+    newAccountWritesPerDay: config.newAccountWritesPerDay,
     limitStore,
     openApiDocument: () => app.swagger(),
   })

@@ -31,6 +31,8 @@ export interface Config {
   /** Failed API authentications per client address per minute, and website sign-up and login attempts
    * (counted before any hashing). */
   readonly authFailureLimitPerMinute: number
+  /** Creates, updates and link changes an account younger than a day may make (API and website). */
+  readonly newAccountWritesPerDay: number
   /** Addresses (or CIDR ranges, or proxy-addr's names such as `loopback`) of the proxies whose
    * X-Forwarded-For and X-Forwarded-Proto are believed; none by default, so no client can choose the
    * address that the log shows and the per-address limits count. */
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writeLimitPerMinute,
     ),
     authFailureLimitPerMinute: integer('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE', 60, 1, 100_000_000),
+    newAccountWritesPerDay: integer('HORTUS_NEW_ACCOUNT_WRITES_PER_DAY', 50, 0, 100_000_000),
     shutdownSeconds: integer('HORTUS_SHUTDOWN_SECONDS', 10, 0, 3600),
     requestTimeoutSeconds: integer('HORTUS_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
     keepAliveSeconds: integer('HORTUS_KEEP_ALIVE_SECONDS', 5, 1, 3600),

@@ -5,6 +5,7 @@ import { closestName } from './text/closest-name.ts'
 export const ERRORS = {
   notAuthenticated: { status: 401, error: 'not authenticated' },
   forbidden: { status: 403, error: 'forbidden' },
+  accountBlocked: { status: 403, error: 'account blocked' },
   tooManyRequests: { status: 429, error: 'too many requests' },
   validationFailed: { status: 422, error: 'validation failed' },
   versionMismatch: { status: 422, error: 'version mismatch' },
@@ -26,14 +27,18 @@ export type ErrorKind = keyof typeof ERRORS
 export class AppError extends Error {
   readonly status: number
   readonly error: string
+  /** Sent as Retry-After: when the client may try again (429, 503). */
+  readonly retryAfterSeconds: number | null
 
   constructor(
     readonly kind: ErrorKind,
     readonly msg: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(`${ERRORS[kind].error}: ${msg}`)
     this.status = ERRORS[kind].status
     this.error = ERRORS[kind].error
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null
   }
 
   toBody(): { error: string; msg: string } {
@@ -96,3 +101,10 @@ export function unknownParameters(
       `${takes}${more.takesAlso ?? ''}.${hints.length ? ` Did you mean ${hints.join(', ')}?` : ''}`,
   )
 }
+
+/** The account was blocked by a moderator: its keys are refused and it cannot log in. */
+export const accountBlocked = (reason: string | null): AppError =>
+  new AppError(
+    'accountBlocked',
+    `This account is blocked${reason ? ` (${reason})` : ''}. Its edits stay, but it can no longer change anything. Ask the operator if this is a mistake.`,
+  )

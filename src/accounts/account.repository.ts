@@ -13,7 +13,7 @@ export async function findAccountByEmail(db: Db, email: string) {
 export async function findAccountForLogin(db: Db, email: string) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'email', 'name', 'password_hash'])
+    .select(['id', 'email', 'name', 'role', 'created_at', 'password_hash', 'blocked_at', 'blocked_reason'])
     .where('email', '=', email)
     .executeTakeFirst()
 }
@@ -61,9 +61,10 @@ export async function findSessionAccount(db: Db, tokenHash: string, now: string)
   return db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .select(['accounts.id', 'accounts.email', 'accounts.name'])
+    .select(['accounts.id', 'accounts.email', 'accounts.name', 'accounts.role', 'accounts.created_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
+    .where('accounts.blocked_at', 'is', null)
     .executeTakeFirst()
 }
 
@@ -106,6 +107,9 @@ export async function findActiveKey(db: Db, keyId: string) {
       'accounts.id as account_id',
       'accounts.email',
       'accounts.name',
+      'accounts.role',
+      'accounts.created_at',
+      'accounts.blocked_at',
     ])
     .executeTakeFirstOrThrow()
 }

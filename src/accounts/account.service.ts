@@ -2,8 +2,8 @@
 // not the email has an account, and spend the same time (a password is hashed or verified either way).
 import { randomUUID } from 'node:crypto'
 import type { Db, Store } from '../db/store.ts'
-import { AppError } from '../errors.ts'
-import type { Account } from './account.ts'
+import { AppError, accountBlocked } from '../errors.ts'
+import { accountOfRow, type Account } from './account.ts'
 import * as repo from './account.repository.ts'
 import { displayNameKey, displayNameProblem } from './display-name.ts'
 import { hashPassword, isOutdated, passwordProblem, verifyPassword } from './passwords.ts'
@@ -76,7 +76,9 @@ export async function logIn(store: Store, email: string, password: string): Prom
   if (row.password_hash && isOutdated(row.password_hash)) {
     await repo.setPasswordHash(store.db, row.email, await hashPassword(password))
   }
-  return { id: Number(row.id), email: row.email, name: row.name }
+  // Said only to the one who knows the password: whether an account is blocked is not public.
+  if (row.blocked_at !== null) throw accountBlocked(row.blocked_reason)
+  return accountOfRow(row)
 }
 
 export async function accountExists(store: Store, email: string): Promise<boolean> {

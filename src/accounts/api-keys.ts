@@ -1,7 +1,7 @@
 // API key pairs: a public key id and a random secret that is shown once and stored only as a hash.
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db, Store } from '../db/store.ts'
-import type { VerifiedKey } from './account.ts'
+import { accountOfRow, type VerifiedKey } from './account.ts'
 import * as repo from './account.repository.ts'
 import { ensureAccount, normalizeEmail } from './account.service.ts'
 
@@ -100,8 +100,15 @@ export class KeyVerifier {
       return null
     }
     const key = {
-      account: { id: Number(row.account_id), email: row.email!, name: row.name! },
+      account: accountOfRow({
+        id: row.account_id!,
+        email: row.email!,
+        name: row.name!,
+        role: row.role!,
+        created_at: row.created_at!,
+      }),
       commercial: row.commercial_at !== null,
+      blocked: row.blocked_at !== null,
     }
     if (this.cacheSeconds > 0) {
       if (this.cache.size > 10_000) this.cache.clear()
@@ -124,5 +131,10 @@ export class KeyVerifier {
 
   forget(keyId: string): void {
     this.cache.delete(keyId)
+  }
+
+  /** Drops the account's keys from this process's cache (a block takes effect here at once). */
+  forgetAccount(accountId: number): void {
+    for (const [keyId, entry] of this.cache) if (entry.key.account.id === accountId) this.cache.delete(keyId)
   }
 }

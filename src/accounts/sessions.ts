@@ -2,7 +2,7 @@
 // random token; the database holds only its SHA-256, so a copy of the database logs no one in.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Store } from '../db/store.ts'
-import type { Account } from './account.ts'
+import { accountOfRow, type Account } from './account.ts'
 import * as repo from './account.repository.ts'
 
 export const SESSION_COOKIE = 'hortus_session'
@@ -28,7 +28,7 @@ export async function startSession(store: Store, accountId: number): Promise<str
 export async function sessionAccount(store: Store, token: string | undefined): Promise<Account | null> {
   if (!token || token.length > 100) return null
   const row = await repo.findSessionAccount(store.db, hashToken(token), new Date().toISOString())
-  return row ? { id: Number(row.id), email: row.email, name: row.name } : null
+  return row ? accountOfRow(row) : null
 }
 
 export async function endSession(store: Store, token: string | undefined): Promise<void> {

@@ -19,6 +19,9 @@ Commands:
   keys approve-commercial <key_id>                        mark a key as approved for commercial use
   accounts set-password <email>                           set a password (read from standard input), so
                                                           the account can log in on the website
+  accounts role <email> <member|moderator|operator>       set an account's role
+  accounts block <email> --reason <text>                  block an account (logged out, keys refused)
+  accounts unblock <email> [--reason <text>]              lift a block
   import <file.jsonl> [--overwrite]                       load plants (idempotent by scientific name + name)
   export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
   migrate                                                 bring the database schema up to date

@@ -12,7 +12,13 @@ export interface AccountsTable {
   /** argon2id; null for an account made with the CLI until `hortus accounts set-password`. */
   password_hash: string | null
   created_at: string
+  role: ColumnType<Role, Role | undefined, Role>
+  /** Set while the account is blocked: its keys are refused and it cannot log in. */
+  blocked_at: ColumnType<string | null, string | null | undefined, string | null>
+  blocked_reason: ColumnType<string | null, string | null | undefined, string | null>
 }
+
+export type Role = 'member' | 'moderator' | 'operator'
 
 export interface ApiKeysTable {
   id: Generated<number>
@@ -73,6 +79,21 @@ export interface PlantRevisionsTable {
   changes: string
   /** The change feed's order: the same for every revision of one transaction, given as it commits. */
   commit_seq: ColumnType<number | string | null, never, number>
+  /** A moderator looked at the edit and found it good (or dealt with it). */
+  patrolled_at: ColumnType<string | null, never, string | null>
+  patrolled_by: ColumnType<string | null, never, string | null>
+  /** A moderator hid an abusive note from public view; moderators still see it. */
+  note_hidden_at: ColumnType<string | null, never, string | null>
+}
+
+export interface ModerationLogTable {
+  id: Generated<number>
+  at: string
+  moderator_id: number | null
+  moderator: string
+  action: string
+  target: string
+  reason: string
 }
 
 export interface PlantLinksTable {
@@ -158,4 +179,5 @@ export interface Database {
   search_names: SearchNamesTable
   rate_limit_counts: RateLimitCountsTable
   plant_total: PlantTotalTable
+  moderation_log: ModerationLogTable
 }

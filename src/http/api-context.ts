@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Served without a key (the OpenAPI document). */
     public?: boolean
+    /** A website form that changes plants: counted by the new-account limit. */
+    write?: boolean
   }
 }
 

@@ -61,7 +61,7 @@ export async function registerApiLimits(
     keyGenerator: byKey('writes'),
   })
   api.addHook('preHandler', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method) || request.routeOptions.url?.endsWith('/search')) return
+    if (!isApiWrite(request)) return
     const limit = await checkWrite(request)
     if (limit.isAllowed) return
     void reply
@@ -107,3 +107,7 @@ export async function registerApiLimits(
     },
   }
 }
+
+/** Creates, updates, reverts and link changes: what the write limits count. POST /search is a read. */
+export const isApiWrite = (request: FastifyRequest): boolean =>
+  WRITE_METHODS.has(request.method) && !request.routeOptions.url?.endsWith('/search')

@@ -5,6 +5,7 @@ import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
 import { revisionsAfter, type FeedPosition } from './revision.repository.ts'
+import { shownNote } from './revision.service.ts'
 
 export const DEFAULT_FEED_LIMIT = 100
 export const MAX_FEED_LIMIT = 1_000
@@ -56,7 +57,7 @@ export async function listChanges(store: Store, request: FeedRequest): Promise<F
     plant_id: row.plant_id,
     version: row.version,
     author: row.author,
-    note: row.note,
+    note: shownNote(row, null),
     time: row.created_at,
     changes: JSON.parse(row.changes) as FieldChange[],
   }))

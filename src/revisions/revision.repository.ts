@@ -6,7 +6,10 @@ import type { PlantRevisionsTable } from '../db/schema.ts'
 import { insertMany } from '../db/many-rows.ts'
 import { inCommitOrder } from '../db/commit-order.ts'
 
-export type RevisionRow = Omit<PlantRevisionsTable, 'id' | 'commit_seq'>
+export type RevisionRow = Omit<
+  PlantRevisionsTable,
+  'id' | 'commit_seq' | 'patrolled_at' | 'patrolled_by' | 'note_hidden_at'
+>
 
 /** A place in the change feed: the commit it belongs to, then the revision's id within it. */
 export interface FeedPosition {
@@ -25,6 +28,9 @@ export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise
 }
 
 const FEED_POSITION = 'change feed position'
+
+/** What moderators marked on a revision: patrolled, and the note hidden. */
+const MODERATION = ['patrolled_at', 'patrolled_by', 'note_hidden_at'] as const
 
 /** Run as the transaction's last step, in commit order (db/commit-order.ts): the transaction's revisions,
  * the only ones without a position it can see, take the number after the last commit's. */
@@ -46,7 +52,7 @@ export async function countRevisions(db: Db, plantId: number): Promise<number> {
 export async function listRevisions(db: Db, plantId: number, limit: number, offset: number) {
   return db
     .selectFrom('plant_revisions')
-    .select(['version', 'note', 'author', 'created_at', 'changes'])
+    .select(['version', 'note', 'author', 'author_id', 'created_at', 'changes', ...MODERATION])
     .where('plant_id', '=', plantId)
     .orderBy('version', 'desc')
     .limit(limit)
@@ -69,7 +75,17 @@ export async function revisionsUpTo(db: Db, plantId: number, version: number) {
 export async function revisionsAfter(db: Db, after: FeedPosition | null, limit: number) {
   let query = db
     .selectFrom('plant_revisions')
-    .select(['id', 'commit_seq', 'plant_id', 'version', 'author', 'note', 'created_at', 'changes'])
+    .select([
+      'id',
+      'commit_seq',
+      'plant_id',
+      'version',
+      'author',
+      'note',
+      'created_at',
+      'changes',
+      ...MODERATION,
+    ])
     .where('commit_seq', 'is not', null)
   if (after)
     query = query.where((eb) => eb(eb.refTuple('commit_seq', 'id'), '>', eb.tuple(after.commit, after.id)))

@@ -1,5 +1,7 @@
 // A plant's history: its revisions, newest first, and the whole plant as it was at any version.
 import type { Db, Store } from '../db/store.ts'
+import type { Role } from '../db/schema.ts'
+import { hasRole } from '../accounts/account.ts'
 import { notFound } from '../errors.ts'
 import { offsetPagination, offsetWindow, type PageRequest } from '../paging.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
@@ -8,7 +10,13 @@ import { assertPlantExists } from '../plants/plant-reads.ts'
 import { countRevisions, listRevisions as revisionRows, revisionsUpTo } from './revision.repository.ts'
 import { plantAt } from './snapshot.ts'
 
-export async function listRevisions(store: Store, id: number, request: PageRequest) {
+/** A plant's revisions, newest first; `viewer` (a moderator) may see hidden notes. */
+export async function listRevisions(
+  store: Store,
+  id: number,
+  request: PageRequest,
+  viewer: { role: Role } | null = null,
+) {
   await assertPlantExists(store, id)
   const { page, perPage, limit, offset } = offsetWindow(request)
   const [total, rows] = await Promise.all([
@@ -16,9 +24,24 @@ export async function listRevisions(store: Store, id: number, request: PageReque
     revisionRows(store.reader, id, limit, offset),
   ])
   return {
-    revisions: rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] })),
+    revisions: rows.map((row) => ({
+      ...row,
+      note: shownNote(row, viewer),
+      note_hidden: row.note_hidden_at !== null,
+      changes: JSON.parse(row.changes) as FieldChange[],
+    })),
     pagination: offsetPagination(page, perPage, total),
   }
+}
+
+export const HIDDEN_NOTE = '(note hidden by a moderator)'
+
+/** A hidden note is shown to moderators only; everyone else reads that it was hidden. */
+export function shownNote(
+  revision: { note: string; note_hidden_at: string | null },
+  viewer: { role: Role } | null,
+): string {
+  return revision.note_hidden_at === null || hasRole(viewer, 'moderator') ? revision.note : HIDDEN_NOTE
 }
 
 /** The plant object as it was at `version`, as JSON. */

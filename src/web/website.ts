@@ -11,7 +11,10 @@ import { AppError } from '../errors.ts'
 import { accountRoutes } from './account.routes.ts'
 import { keyRoutes } from './keys.routes.ts'
 import { webRoutes } from './web.routes.ts'
+import { viewerOf } from './viewer.ts'
+import { assertNewAccountMayWrite } from '../moderation/new-accounts.ts'
 import { docsRoutes, type DocsOptions } from './docs.routes.ts'
+import { editRoutes } from './edit.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -19,6 +22,8 @@ export interface WebsiteOptions {
   keyBrand: string
   contact: string | null
   authAttemptsPerMinute: number
+  /** A new account's creates, updates and link changes per day (moderation/new-accounts.ts). */
+  newAccountWritesPerDay: number
   /** Where the sign-up/login counts are kept (the API's shared store on PostgreSQL); memory if none. */
   limitStore?: FastifyRateLimitStoreCtor
   /** The API's OpenAPI document, which /docs renders. */
@@ -42,8 +47,16 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
     errorResponseBuilder: (_request, context) =>
       new AppError('tooManyRequests', `Too many attempts from your address. Try again in ${context.after}.`),
   })
+  // Forms that change plants (routes with `config: { write: true }`) count against a new account's limit,
+  // together with its API writes.
+  web.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST' || !request.routeOptions.config.write) return
+    const viewer = await viewerOf(request, store)
+    if (viewer) await assertNewAccountMayWrite(store, viewer, options.newAccountWritesPerDay)
+  })
   await web.register(webRoutes, { store, contact })
   await web.register(accountRoutes, { store, attemptsPerMinute: options.authAttemptsPerMinute })
   await web.register(keyRoutes, { store, keys: options.keys, keyBrand: options.keyBrand, contact })
   await web.register(docsRoutes, { store, openApiDocument: options.openApiDocument })
+  await web.register(editRoutes, { store })
 }

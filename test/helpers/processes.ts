@@ -32,6 +32,7 @@ export function hortusEnv(overrides: Record<string, string | undefined>): NodeJS
     HORTUS_RATE_LIMIT_PER_MINUTE: process.env.HORTUS_RATE_LIMIT_PER_MINUTE || '1000000',
     HORTUS_WRITE_LIMIT_PER_MINUTE: process.env.HORTUS_WRITE_LIMIT_PER_MINUTE || '1000000',
     HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: process.env.HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE || '1000000',
+    HORTUS_NEW_ACCOUNT_WRITES_PER_DAY: process.env.HORTUS_NEW_ACCOUNT_WRITES_PER_DAY || '1000000',
     ...overrides,
   })
   for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name]

@@ -39,11 +39,13 @@ const limitsFromEnvironment = (): Partial<Config> => {
     HORTUS_RATE_LIMIT_PER_MINUTE: raised('HORTUS_RATE_LIMIT_PER_MINUTE'),
     HORTUS_WRITE_LIMIT_PER_MINUTE: raised('HORTUS_WRITE_LIMIT_PER_MINUTE'),
     HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE: raised('HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE'),
+    HORTUS_NEW_ACCOUNT_WRITES_PER_DAY: raised('HORTUS_NEW_ACCOUNT_WRITES_PER_DAY'),
   })
   return {
     rateLimitPerMinute: config.rateLimitPerMinute,
     writeLimitPerMinute: config.writeLimitPerMinute,
     authFailureLimitPerMinute: config.authFailureLimitPerMinute,
+    newAccountWritesPerDay: config.newAccountWritesPerDay,
     commercialRateLimitPerMinute: config.commercialRateLimitPerMinute,
     commercialWriteLimitPerMinute: config.commercialWriteLimitPerMinute,
   }
