@@ -8,7 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, StorageUnavailableError, clip, unknownParameters, validationFailed } from '../errors.ts'
 import type { Store } from '../db/store.ts'
 import { fieldProblems } from './validation.ts'
-import { PARAMETER_ALIASES } from './schemas.ts'
+import { withoutAliases } from './schemas.ts'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -74,7 +74,7 @@ function queryParameterError(error: FastifyError, request: FastifyRequest): AppE
     const schema = request.routeOptions.schema?.querystring as { properties?: object } | undefined
     return unknownParameters(
       unknown,
-      Object.keys(schema?.properties ?? {}).filter((name) => !Object.hasOwn(PARAMETER_ALIASES, name)),
+      withoutAliases(Object.keys(schema?.properties ?? {})),
       `${request.method} ${request.routeOptions.url ?? ''}`,
     )
   }

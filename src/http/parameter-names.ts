@@ -6,7 +6,7 @@
 // the name they stand for.
 import type { FastifyReply, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify'
 import { ignoredParameter, type IgnoredParameter } from '../text/closest-name.ts'
-import { PARAMETER_ALIASES } from './schemas.ts'
+import { PARAMETER_ALIASES, withoutAliases } from './schemas.ts'
 
 export const IGNORED_PARAMETERS_HEADER = 'hortus-ignored-parameters'
 /** The header names at most this many; more are counted as `+N more`. */
@@ -83,7 +83,7 @@ export function handleQueryParameterNames(route: RouteOptions): void {
   schema.querystring = { ...query, additionalProperties: false }
   const accepted = new Set(Object.keys(query.properties ?? {}))
   // Near misses are suggested as the interface's names, not as aliases.
-  const taken = [...accepted].filter((name) => !Object.hasOwn(PARAMETER_ALIASES, name))
+  const taken = withoutAliases([...accepted])
   route.preValidation = [
     [route.preValidation ?? []].flat(),
     async (request: FastifyRequest, reply: FastifyReply) => {

@@ -75,6 +75,14 @@ export const PARAMETER_ALIASES: Readonly<Record<string, string>> = {
   lastid: 'last_id',
 }
 
+/** A route's parameter names as the interface names them: an alias is left out where the route also
+ * takes the name it stands for (the change feed's `limit` is its own name). */
+export const withoutAliases = (names: readonly string[]): string[] =>
+  names.filter((name) => {
+    const meaning = PARAMETER_ALIASES[name]
+    return meaning === undefined || !names.includes(meaning)
+  })
+
 export type PageQueryType = Static<typeof PageQuery>
 
 /** The Error schema as the response for one status, with what that status means for the document. */

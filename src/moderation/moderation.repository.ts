@@ -1,7 +1,8 @@
 // All SQL of moderation: roles and blocks on accounts, patrol marks and hidden notes on revisions, the
 // moderation log, and an account's recent writes (the new-account limit).
 import type { Db } from '../db/store.ts'
-import type { Role } from '../db/schema.ts'
+import type { Insertable } from 'kysely'
+import type { ModerationLogTable, Role } from '../db/schema.ts'
 
 export async function findAccountByEmailOrName(db: Db, who: { email: string } | { name: string }) {
   const query = db
@@ -50,17 +51,7 @@ export async function setNoteHidden(db: Db, plantId: number, version: number, at
   return Number(result.numUpdatedRows) === 1
 }
 
-export async function insertLogEntry(
-  db: Db,
-  entry: {
-    at: string
-    moderator_id: number | null
-    moderator: string
-    action: string
-    target: string
-    reason: string
-  },
-): Promise<void> {
+export async function insertLogEntry(db: Db, entry: Insertable<ModerationLogTable>): Promise<void> {
   await db.insertInto('moderation_log').values(entry).execute()
 }
 

@@ -6,20 +6,11 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant, link } from '../helpers/factories.ts'
 import { assertError } from '../helpers/assertions.ts'
 import { updatePlantIn } from '../../src/plants/plant-writes.ts'
+import type { FeedChange as Change } from '../../src/revisions/change-feed.ts'
 
 let t: TestApp
 before(async () => (t = await buildTestApp()))
 after(async () => t.close())
-
-interface Change {
-  cursor: string
-  plant_id: number
-  version: number
-  author: string
-  note: string
-  time: string
-  changes: { field: string; from: unknown; to: unknown }[]
-}
 
 /** Every revision in the database, as (plant, version) pairs. */
 async function everyRevision(): Promise<string[]> {
@@ -99,6 +90,9 @@ describe('GET /changes', () => {
       assertError(await t.request('GET', `/api/changes?since=${since}`), 400, 'bad request', ['since'])
     for (const limit of ['0', '-1', 'ten'])
       assertError(await t.request('GET', `/api/changes?limit=${limit}`), 400, 'bad request', ['limit'])
+    // The feed's own limit is its parameter, not an alias: named, and suggested.
+    const strict = await t.request('GET', '/api/changes?limt=5', undefined, { prefer: 'handling=strict' })
+    assertError(strict, 400, 'bad request', ['It takes since, limit', '"limt" → "limit"'])
   })
 
   it('lists a revision that was written first but committed last, after the poller has passed later ones', async () => {
