@@ -3,6 +3,7 @@
 import type { Plant, Attribute } from '../../plants/plant.ts'
 import type { FieldChange } from '../../plants/plant-changes.ts'
 import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
+import { PlantActions } from './plant-actions.tsx'
 
 export interface PlantLink {
   type: 'companion-to' | 'antagonist-to'
@@ -49,7 +50,7 @@ const GROUPS: [string, string[]][] = [
   ['Names and origin', ['Family', 'Alternate name', 'Native to', 'Bloom period']],
 ]
 
-const IN_METRES = new Set(['Height', 'Width'])
+export const IN_METRES = new Set(['Height', 'Width'])
 const isUrl = (value: string) => /^https?:\/\/\S+$/.test(value)
 
 export function PlantPage({
@@ -92,6 +93,7 @@ export function PlantPage({
             ''
           )}
         </p>
+        <PlantActions plant={plant} viewer={viewer} />
         {plant.images.thumb ? <img src={plant.images.thumb} alt={plant.images.title ?? plant.name} /> : ''}
         {plant.description ? (
           <p class="description" safe>
