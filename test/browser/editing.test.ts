@@ -50,6 +50,8 @@ async function lookAt(page: Page, name: string) {
   assert.deepEqual(await structureProblems(page), [], `${name}: labels and headings`)
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, `${name}-phone`)
+  // What a phone shows first, at its own size (the whole page is too long to read shrunk).
+  await screenshot(page, `${name}-phone-top`, { fullPage: false })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   assert.ok(overflow <= 0, `${name} is ${overflow}px wider than a phone`)
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -134,14 +136,20 @@ describe('a new member editing plants in the browser', { timeout: 90_000 }, () =
     await conditions.locator('dd', { hasText: /^0\.9 m$/ }).waitFor()
   })
 
-  it('removes an attribute', async (test) => {
+  it('removes an attribute, told to tick Remove when only its value was emptied', async (test) => {
     const plant = await createPlant(t, { name: unique('Runner bean'), data: tomatoData })
     const page = await browser.newPage(test)
     await newMember(page)
     await page.goto(`${t.baseUrl}${plant.link}`)
     await page.getByRole('link', { name: 'Edit this plant' }).click()
-    await page.getByLabel('Remove Family').check()
+    // Emptying the value is not enough: the form says to tick Remove, keeping the note.
+    await page.getByLabel('Family', { exact: true }).fill('')
     await page.getByLabel(NOTE).fill('Family belongs to the tomato, not the bean')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText('Empty: type a value, or tick “Remove” to delete this attribute.').waitFor()
+    await lookAt(page, 'edit-form-problem')
+    assert.equal(await page.getByLabel(NOTE).inputValue(), 'Family belongs to the tomato, not the bean')
+    await page.getByLabel('Remove Family').check()
     await page.getByRole('button', { name: 'Save changes' }).click()
     await waitForPath(page, plant.link)
     await section(page, 'History').locator('tr', { hasText: 'Family belongs to the tomato' }).waitFor()

@@ -39,33 +39,10 @@ export function PlantForm(props: PlantFormProps): JSX.Element {
       ) : (
         ''
       )}
-      <fieldset>
-        <legend>Names and description</legend>
-        <TextField id="name" label="Common name" value={values.name} problems={problems} max={300} />
-        <TextField
-          id="scientific_name"
-          label="Scientific name"
-          hint="The botanical name, e.g. Solanum lycopersicum."
-          value={values.scientific_name}
-          problems={problems}
-          max={300}
-        />
-        <p class="field">
-          <label for="description">Description</label>
-          <textarea
-            id="description"
-            name="description"
-            rows="5"
-            maxlength="20000"
-            {...described('description', problems)}
-            safe
-          >
-            {values.description}
-          </textarea>
-          <Problem id="description" problems={problems} />
-        </p>
-      </fieldset>
-      <AttributeFields {...props} />
+      {/* A member who edits has usually seen a wrong value on the plant page: the attributes come first. */}
+      {props.mode === 'edit' ? <AttributeFields {...props} /> : ''}
+      <NameFields values={values} problems={problems} />
+      {props.mode === 'new' ? <AttributeFields {...props} /> : ''}
       <KindFields values={values} problems={problems} />
       <p class="field">
         <label for="note">
@@ -158,6 +135,37 @@ function TextField(props: {
   )
 }
 
+function NameFields({ values, problems }: { values: PlantFormValues; problems: Problems }): JSX.Element {
+  return (
+    <fieldset>
+      <legend>Names and description</legend>
+      <TextField id="name" label="Common name" value={values.name} problems={problems} max={300} />
+      <TextField
+        id="scientific_name"
+        label="Scientific name"
+        hint="The botanical name, e.g. Solanum lycopersicum."
+        value={values.scientific_name}
+        problems={problems}
+        max={300}
+      />
+      <p class="field">
+        <label for="description">Description</label>
+        <textarea
+          id="description"
+          name="description"
+          rows="5"
+          maxlength="20000"
+          {...described('description', problems)}
+          safe
+        >
+          {values.description}
+        </textarea>
+        <Problem id="description" problems={problems} />
+      </p>
+    </fieldset>
+  )
+}
+
 function KindFields({ values, problems }: { values: PlantFormValues; problems: Problems }): JSX.Element {
   return (
     <fieldset>
@@ -203,7 +211,7 @@ function AttributeFields(props: PlantFormProps): JSX.Element {
   while (added.length < NEW_ROWS) added.push({ key: '', value: '' })
   return (
     <fieldset>
-      <legend>{mode === 'edit' ? 'Attributes' : 'Growing conditions and other attributes'}</legend>
+      <legend>Growing conditions and other attributes</legend>
       <p class="hint">
         {mode === 'edit'
           ? 'Change a value, tick “Remove” to delete an attribute, or add a new one at the end.'
