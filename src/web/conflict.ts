@@ -101,6 +101,8 @@ export async function conflictView(
     field.startsWith(DATA) ? field.slice(DATA.length) : (LABELS[field] ?? field)
   const theirFields = new Set(theirChanges.map(({ field }) => field))
   const now = fieldsOf(current)
+  const parentText =
+    merged.parent_id === null ? '' : (names.get(merged.parent_id) ?? String(merged.parent_id))
 
   return {
     readVersion,
@@ -135,7 +137,8 @@ export async function conflictView(
       description: merged.description,
       type: merged.type,
       parentId: merged.parent_id,
-      parent: merged.parent_id === null ? '' : (names.get(merged.parent_id) ?? String(merged.parent_id)),
+      parent: parentText,
+      parentShown: parentText,
       ...mergedRows(now, yourChanges),
     },
   }

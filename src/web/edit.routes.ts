@@ -69,6 +69,8 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
       problems.parent = 'A variety needs its parent plant: type its name or its id.'
       return null
     }
+    // The parent the form was shown with, unchanged: the service checks it is still a Plant.
+    if (values.parentId !== null && values.parent === values.parentShown) return values.parentId
     const choice = await choosePlant(store, values.parent, values.parentId)
     if ('problem' in choice) problems.parent = choice.problem
     else if (choice.plant.id === self) problems.parent = 'A plant cannot be a variety of itself.'
@@ -170,7 +172,8 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
         return sendPage(reply, ConflictPage({ viewer, conflict: view, ...(await choices(reply)) }), 409)
       }
       if (Object.keys(problems).length) return page(problems, 422)
-      if (version !== plant.version) return conflict(plant)
+      // Versions only grow, and a replica is never ahead: an older version than the one read is a conflict.
+      if (version < plant.version) return conflict(plant)
       const { input, problems: invalid } = updateInput(plant, values, version, parentId)
       if (Object.keys(invalid).length) return page(invalid, 422)
       try {

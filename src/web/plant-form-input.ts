@@ -23,8 +23,10 @@ export interface PlantFormValues {
   type: PlantType
   /** The parent as typed: a name, a scientific name or an id. */
   parent: string
-  /** The id `parent` stood for when the form was shown, so a name two plants share still means that one. */
+  /** The parent the form was shown with: while `parent` is still this text, it means plant `parentId`, even
+   * when two plants share the name or the parent was renamed meanwhile. */
   parentId: number | null
+  parentShown: string
   attributes: AttributeRow[]
   /** New keys and values. */
   added: Attribute[]
@@ -63,6 +65,7 @@ export function readPlantForm(body: PlantFormFields): PlantFormValues {
     type: text('type') === 'Variety' ? 'Variety' : 'Plant',
     parent: text('parent').trim(),
     parentId: Number.isSafeInteger(parentId) && parentId > 0 ? parentId : null,
+    parentShown: text('parent_shown').trim(),
     attributes: rowIndexes(body, 'key_').map((index) => ({
       key: text(`key_${index}`),
       value: text(`value_${index}`).trim(),
@@ -85,6 +88,7 @@ export function plantFormValues(plant: Plant, parentName: string): PlantFormValu
     type: plant.type,
     parent: parentName,
     parentId: plant.parent_id,
+    parentShown: parentName,
     attributes: plant.data.map(({ key, value }) => ({ key, value, remove: false })),
     added: [],
     note: '',
@@ -103,6 +107,7 @@ export function newPlantValues(
     type: parent ? 'Variety' : 'Plant',
     parent: parent?.name ?? '',
     parentId: parent?.id ?? null,
+    parentShown: parent?.name ?? '',
     attributes: suggested.map((key) => ({ key, value: '', remove: false })),
     added: [],
     note: '',
@@ -116,18 +121,27 @@ export function formProblems(values: PlantFormValues, mode: 'edit' | 'new'): Pro
   if (!values.name.trim()) problems.name = 'Give the name gardeners know it by.'
   if (!values.scientific_name.trim()) problems.scientific_name = 'Give the scientific (botanical) name.'
   if (!values.note.trim())
-    problems.note = 'Say what you changed and where it is from: it is shown in the history.'
-  const keys = new Set(values.attributes.map(({ key }) => normalizeFacet(key)))
+    problems.note =
+      mode === 'edit'
+        ? 'Say what you changed and where it is from: it is shown in the history.'
+        : 'Say where this information is from: it is shown in the history.'
   values.attributes.forEach(({ value, remove }, index) => {
     if (mode === 'edit' && !remove && !value)
       problems[`value_${index}`] = 'Empty: type a value, or tick “Remove” to delete this attribute.'
   })
+  const listed = new Set(values.attributes.map(({ key }) => normalizeFacet(key)))
+  const added = new Set<string>()
   values.added.forEach(({ key, value }, index) => {
+    const facet = normalizeFacet(key)
     if (key && !value) problems[`new_value_${index}`] = 'Give a value for this attribute.'
     else if (!key && value) problems[`new_key_${index}`] = 'Name the attribute this value is for.'
-    else if (key && keys.has(normalizeFacet(key)))
-      problems[`new_key_${index}`] = `This plant already has “${key}”: change its value above.`
-    keys.add(normalizeFacet(key))
+    else if (listed.has(facet))
+      problems[`new_key_${index}`] =
+        mode === 'edit'
+          ? `This plant already has “${key}”: change its value above.`
+          : `“${key}” is listed above: give its value there.`
+    else if (added.has(facet)) problems[`new_key_${index}`] = `“${key}” is given twice: keep one.`
+    if (key) added.add(facet)
   })
   return problems
 }
@@ -155,11 +169,13 @@ function formData(values: PlantFormValues): { data: Attribute[]; remove: string[
 /** The plant the form would make of `base`: what the service will save, worked out with its own rules. */
 export function formResult(base: PlantFields, values: PlantFormValues, parentId: number | null): PlantFields {
   const { data, remove } = formData(values)
+  // Browsers send a text's line ends as CR LF, read as LF: a description stored with CR LF is unchanged.
+  const sameDescription = values.description === base.description.replace(/\r\n/g, '\n')
   return {
     ...base,
     name: values.name.trim(),
     scientific_name: values.scientific_name.trim(),
-    description: values.description,
+    description: sameDescription ? base.description : values.description,
     type: values.type,
     parent_id: values.type === 'Variety' ? parentId : null,
     data: removeAttributes(mergeAttributes(base.data, data), remove),
@@ -183,14 +199,13 @@ export function updateInput(
   const changed = data.flatMap((attribute, index) =>
     before.get(attribute.key) === attribute.value ? [] : [{ attribute, row: rows[index]! }],
   )
-  // A browser sends a text's line ends as CR LF: a description stored with LF alone is not a change.
-  const sameDescription = values.description === current.description.replace(/\r\n/g, '\n')
+  const after = formResult(current, values, parentId)
   const input: UpdatePlantInput = {
     version,
     note: values.note,
     name: values.name.trim(),
     scientific_name: values.scientific_name.trim(),
-    ...(sameDescription ? {} : { description: values.description }),
+    ...(after.description === current.description ? {} : { description: after.description }),
     type: values.type,
     ...(values.type === 'Variety' ? { parent_id: parentId } : {}),
     ...(changed.length ? { data: changed.map(({ attribute }) => attribute) } : {}),
@@ -201,8 +216,6 @@ export function updateInput(
     data: changed.map(({ row }) => row),
     remove_data: removedRows,
   })
-  const after = formResult(current, values, parentId)
-  if (sameDescription) after.description = current.description
   const unchanged = diffPlant(current, after).length === 0
   if (Object.keys(problems).length === 0 && unchanged)
     problems.form = 'Nothing has changed yet: change a value, add or remove an attribute, then save.'

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
-import { createPlant, unique } from '../helpers/factories.ts'
+import { createPlant, link, unique } from '../helpers/factories.ts'
 import { Visitor, textOf, type Visit } from '../helpers/visitor.ts'
 
 let t: TestApp
@@ -245,6 +245,27 @@ describe('editing a plant from its page', () => {
     assert.equal(now.type, 'Variety')
     assert.equal(now.parent_id, parent.id)
   })
+
+  it('keeps a variety’s parent when another plant has the same name', async () => {
+    const { visitor } = await member()
+    const shared = unique('Mint')
+    const parent = await createPlant(t, { name: shared })
+    await createPlant(t, { name: shared })
+    const variety = await createPlant(t, {
+      type: 'Variety',
+      parent_id: parent.id,
+      name: unique('Chocolate mint'),
+    })
+    const fields = await editForm(visitor, variety)
+    assert.equal(fields.parent, shared)
+    const saved = await visitor.post(`${variety.link}/edit`, {
+      ...fields,
+      description: 'Smells of chocolate.',
+      note: 'From my own nose',
+    })
+    assertSaved(saved, variety.link)
+    assert.equal((await plantNow(variety.id)).parent_id, parent.id)
+  })
 })
 
 describe('the conflict page', () => {
@@ -319,6 +340,27 @@ describe('the conflict page', () => {
     assert.equal(valueOf(now, 'Height'), undefined)
     assert.equal(valueOf(now, 'Family'), 'Solanaceae')
   })
+  it('names the companions added in between when no field changed', async () => {
+    const { visitor } = await member()
+    const plant = await createPlant(t, { data: tomatoData })
+    const basil = await createPlant(t, { name: unique('Basil') })
+    const fields = await editForm(visitor, plant)
+    await link(t, plant.id, basil.id, 'companion-to', 'basil beside tomatoes')
+    const conflict = await visitor.post(`${plant.link}/edit`, {
+      ...fields,
+      [`value_${rowOf(fields, 'Height')}`]: '2',
+      note: 'taller in a polytunnel',
+    })
+    assert.equal(conflict.status, 409)
+    const words = textOf(conflict.html)
+    assert.ok(words.includes(`basil beside tomatoes (${basil.name} added as a companion)`), words)
+    assert.match(words, /None of the plant’s fields or attributes changed/)
+    const again = formFields(conflict.html, `${plant.link}/edit`)
+    assertSaved(await visitor.post(`${plant.link}/edit`, again), plant.link)
+    const now = await plantNow(plant.id)
+    assert.equal(valueOf(now, 'Height'), '2')
+    assert.equal(now.version, 3)
+  })
 })
 
 describe('adding a plant', () => {
@@ -379,7 +421,7 @@ describe('adding a plant', () => {
     assert.equal(refused.status, 422)
     const words = textOf(refused.html)
     assert.match(words, /Give the scientific \(botanical\) name/)
-    assert.match(words, /Say what you changed and where it is from/)
+    assert.match(words, /Say where this information is from/)
     assert.match(refused.html, /value="Oca"/)
   })
 })

@@ -187,7 +187,10 @@ function KindFields({ values, problems }: { values: PlantFormValues; problems: P
       {values.parentId === null ? (
         ''
       ) : (
-        <input type="hidden" name="parent_id" value={String(values.parentId)} />
+        <>
+          <input type="hidden" name="parent_id" value={String(values.parentId)} />
+          <input type="hidden" name="parent_shown" value={values.parentShown} />
+        </>
       )}
       <TextField
         id="parent"
