@@ -156,7 +156,7 @@ describe('a new member editing plants in the browser', { timeout: 90_000 }, () =
     assert.equal(await page.locator('dl.attributes dt', { hasText: /^Family$/ }).count(), 0)
   })
 
-  it('adds a companion with a note, choosing it with the suggestion box', async (test) => {
+  it('adds a companion with a note, choosing it with the suggestion box, and removes it', async (test) => {
     const marigold = await createPlant(t, {
       name: unique('French marigold'),
       scientific_name: 'Tagetes patula',
@@ -180,6 +180,15 @@ describe('a new member editing plants in the browser', { timeout: 90_000 }, () =
     const companions = section(page, 'Companions')
     await companions.getByRole('link', { name: marigold.name }).waitFor()
     await companions.getByText('Marigolds draw aphids away (Garden Organic)').waitFor()
+
+    // Back on the page, the companion is listed with a Remove that asks why.
+    await page.getByRole('link', { name: 'Companions and antagonists' }).click()
+    await page.getByText(`Remove ${marigold.name}…`).click()
+    await page.getByLabel(`Why remove ${marigold.name}?`).fill('Tested for three years: no difference')
+    await lookAt(page, 'links-remove')
+    await page.getByRole('button', { name: `Remove ${marigold.name}` }).click()
+    await waitForPath(page, plant.link)
+    await section(page, 'Companions').getByText('No companions recorded.').waitFor()
   })
 
   it('shows a plant page with the edit buttons to a member, and “Log in to edit” to a visitor', async (test) => {

@@ -453,6 +453,7 @@ describe('companions and antagonists', () => {
     const noNote = await visitor.post(action, { note: '' })
     assert.equal(noNote.status, 422)
     assert.match(textOf(noNote.html), /Say why it should go/)
+    assert.match(noNote.html, /<details open>/, 'the refused removal is shown open')
     assertSaved(await visitor.post(action, { note: 'No effect in my trials' }), tomato.link)
     assert.equal((await t.request('GET', `/api/plants/${tomato.id}/links`)).body.links.length, 0)
     const { revisions } = (await t.request('GET', `/api/plants/${tomato.id}/revisions`)).body
