@@ -92,3 +92,17 @@ export async function revisionsAfter(db: Db, after: FeedPosition | null, limit: 
   const rows = await query.orderBy('commit_seq').orderBy('id').limit(limit).execute()
   return rows.map((row) => ({ ...row, commit_seq: Number(row.commit_seq) }))
 }
+
+/** A plant's revisions after version `after` up to `upTo`, oldest first, at most `limit`: who made the
+ * difference between two versions. */
+export async function revisionRange(db: Db, plantId: number, after: number, upTo: number, limit: number) {
+  return db
+    .selectFrom('plant_revisions')
+    .select(['version', 'note', 'author', 'author_id', 'created_at', ...MODERATION])
+    .where('plant_id', '=', plantId)
+    .where('version', '>', after)
+    .where('version', '<=', upTo)
+    .orderBy('version')
+    .limit(limit)
+    .execute()
+}

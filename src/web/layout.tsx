@@ -38,6 +38,7 @@ export function Layout({
             </a>
             <nav aria-label="Main">
               <a href="/search">Search</a>
+              <a href="/changes">Recent changes</a>
               <a href="/docs">API docs</a>
               {viewer ? (
                 <>

@@ -15,6 +15,9 @@ import { viewerOf } from './viewer.ts'
 import { assertNewAccountMayWrite } from '../moderation/new-accounts.ts'
 import { docsRoutes, type DocsOptions } from './docs.routes.ts'
 import { editRoutes } from './edit.routes.ts'
+import { historyRoutes } from './history.routes.ts'
+import { changesRoutes } from './changes.routes.ts'
+import { peopleRoutes } from './people.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -59,4 +62,7 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
   await web.register(keyRoutes, { store, keys: options.keys, keyBrand: options.keyBrand, contact })
   await web.register(docsRoutes, { store, openApiDocument: options.openApiDocument })
   await web.register(editRoutes, { store })
+  await web.register(historyRoutes, { store })
+  await web.register(changesRoutes, { store })
+  await web.register(peopleRoutes, { store, keys: options.keys })
 }

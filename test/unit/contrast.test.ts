@@ -32,6 +32,7 @@ it('has at least 4.5:1 contrast for every text colour on every background it is 
     ['on-leaf', 'leaf'], // buttons
     ['problem', 'paper'], // a field's problem
     ['problem', 'problem-panel'], // a refused form's notice
+    ['ink', 'problem-panel'], // a word removed, in a diff
     ['ink', 'code-panel'], // code blocks
   ]
   for (const [text, background] of pairs)

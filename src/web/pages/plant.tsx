@@ -127,7 +127,7 @@ export function PlantPage({
         <PlantList title="Varieties" plants={varieties} empty="No varieties recorded." />
         <LinkList title="Companions" links={companions} empty="No companions recorded." />
         <LinkList title="Antagonists" links={antagonists} empty="No antagonists recorded." />
-        <History revisions={revisions} total={revisionTotal} />
+        <History revisions={revisions} total={revisionTotal} link={plant.link} />
         <section>
           <h2>Where this data comes from</h2>
           {sources.length ? (
@@ -224,10 +224,13 @@ const describeChange = ({ field, from, to }: FieldChange) => {
   return line.length > 120 ? `${line.slice(0, 120)}…` : line
 }
 
-function History({ revisions, total }: { revisions: Revision[]; total: number }): JSX.Element {
+function History({ revisions, total, link }: { revisions: Revision[]; total: number; link: string }) {
   return (
     <section>
       <h2>History</h2>
+      <p>
+        <a href={`${link}/history`}>Every version, and what changed between any two</a>
+      </p>
       <table class="history">
         <caption safe>{`${total} revision${total === 1 ? '' : 's'}, newest first`}</caption>
         <thead>

@@ -1,0 +1,33 @@
+// The plants a list of changes refers to by id (a companion added, a new parent plant), by name and page, so
+// a page says "added Basil as a companion" rather than "links.companion-to: 12".
+import type { Store } from '../db/store.ts'
+import type { Plant } from '../plants/plant.ts'
+import { getPlantDocs } from '../plants/plant-reads.ts'
+import type { Difference } from './diff.ts'
+
+export interface PlantName {
+  name: string
+  link: string
+}
+
+export type ReferredPlants = ReadonlyMap<number, PlantName>
+
+export async function referredPlants(
+  store: Store,
+  differences: readonly Difference[],
+): Promise<ReferredPlants> {
+  const ids = new Set<number>()
+  for (const { subject, from, to } of differences) {
+    if (subject.kind === 'link') ids.add(subject.plantId)
+    else if (subject.kind === 'field' && subject.field === 'parent_id')
+      for (const id of [from, to]) if (typeof id === 'number') ids.add(id)
+  }
+  if (ids.size === 0) return new Map()
+  const docs = await getPlantDocs(store, [...ids])
+  return new Map(
+    docs.map((doc) => {
+      const { id, name, link } = JSON.parse(doc) as Plant
+      return [id, { name, link }]
+    }),
+  )
+}
