@@ -30,6 +30,7 @@ it('has at least 4.5:1 contrast for every text colour on every background it is 
     ['muted', 'panel'],
     ['leaf', 'panel'],
     ['on-leaf', 'leaf'], // buttons
+    ['on-leaf', 'problem'], // a button that blocks an account
     ['problem', 'paper'], // a field's problem
     ['problem', 'problem-panel'], // a refused form's notice
     ['ink', 'problem-panel'], // a word removed, in a diff

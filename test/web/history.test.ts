@@ -54,7 +54,7 @@ async function api(who: Member, method: string, path: string, body?: unknown) {
     },
     body: body === undefined ? null : JSON.stringify(body),
   })
-  return { status: response.status, body: (await response.json()) as any }
+  return { status: response.status, body: await response.json() }
 }
 
 /** `who` changes a plant through the API, as a member's app would. */
@@ -111,10 +111,7 @@ describe('a plant’s history and the diff between versions', () => {
     assert.ok(page.html.includes(`<a href="${basil.link}">${basil.name}</a>`), 'the other plant linked')
     assert.ok(words.includes('New plant, with 2 attributes'))
     assert.ok(page.html.includes(`href="${personPath(rosa.name)}"`), 'the author linked to their edits')
-    assert.ok(
-      page.html.includes(`href="${tomato.link}/diff?from=2&to=3"`),
-      '“changes” links each version',
-    )
+    assert.ok(page.html.includes(`href="${tomato.link}/diff?from=2&to=3"`), '“changes” links each version')
     assert.ok(!words.includes('Restore this version'), 'a visitor cannot restore')
     assert.ok(!page.html.includes('Hide this note'), 'nor hide notes')
 
@@ -230,12 +227,10 @@ describe('recent changes', () => {
     for (let i = 1; i <= 10; i++)
       await edit(veteran, kale.id, { note: `veteran edit ${i}`, data: [{ key: 'Height', value: String(i) }] })
     await edit(newcomer, kale.id, { note: 'newcomer edit', data: [{ key: 'Height', value: '0.6' }] })
-    const imported = JSON.parse(
-      await createPlantAs(
-        t.store,
-        { scientific_name: unique('Allium cepa'), name: unique('Onion'), note: 'imported from a test' },
-        { id: null, name: 'import' },
-      ),
+    await createPlantAs(
+      t.store,
+      { scientific_name: unique('Allium cepa'), name: unique('Onion'), note: 'imported from a test' },
+      { id: null, name: 'import' },
     )
 
     const visitor = new Visitor(t.baseUrl)
@@ -244,7 +239,7 @@ describe('recent changes', () => {
     assert.match(rows[0]!.text, /imported from a test .*import \(data import\)/, 'newest first')
     assert.match(
       rows[1]!.text,
-      new RegExp(`${kale.name} version 12 diff .*newcomer edit .*${newcomer.name} new contributor not yet`),
+      new RegExp(`${kale.name} version 12 · diff .*newcomer edit .*${newcomer.name} new contributor not yet`),
     )
     assert.ok(rows[1]!.flagged, 'the newcomer’s edit is highlighted')
     assert.match(rows[2]!.text, /veteran edit 10/)
@@ -452,7 +447,7 @@ describe('a contributor’s page and blocking', () => {
     assert.equal(refused.body.error, 'account blocked')
     assert.equal((await vandal.visitor.get('/account/keys')).location, '/login', 'logged out')
 
-    const after = textOf(ok(await moderator.visitor.get(blocked.location!)).html)
+    const after = textOf(ok(await moderator.visitor.get(blocked.location ?? '')).html)
     assert.match(after, /is blocked: logged out, and their API keys are refused/)
     assert.match(after, /This account is blocked: vandalism on Mint/)
     const publicly = textOf(ok(await new Visitor(t.baseUrl).get(personPath(vandal.name))).html)

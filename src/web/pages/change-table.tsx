@@ -13,21 +13,24 @@ export interface ChangeTableProps {
   csrf: string | null
   /** Where a patrol button comes back to: this page. */
   back: string
+  /** Leave out the Who column: a contributor's page lists one person's edits. */
+  oneAuthor?: boolean
 }
 
 export const diffPath = (link: string, version: number): string =>
   `${link}/diff?from=${version - 1}&to=${version}`
 
-export function ChangeTable({ changes, plants, caption, csrf, back }: ChangeTableProps): JSX.Element {
+export function ChangeTable(props: ChangeTableProps): JSX.Element {
+  const { changes, plants, csrf, back, oneAuthor = false } = props
   return (
     <table class="recent">
-      <caption safe>{caption}</caption>
+      <caption safe>{props.caption}</caption>
       <thead>
         <tr>
           <th scope="col">When</th>
           <th scope="col">Plant</th>
           <th scope="col">What changed</th>
-          <th scope="col">Who</th>
+          {oneAuthor ? '' : <th scope="col">Who</th>}
           <th scope="col">Patrolled</th>
         </tr>
       </thead>
@@ -42,30 +45,22 @@ export function ChangeTable({ changes, plants, caption, csrf, back }: ChangeTabl
               <td data-label="Plant">
                 <a href={change.plant.link} safe>
                   {change.plant.name}
-                </a>
-                <span class="version" safe>{` version ${change.version}`}</span>{' '}
-                <a
-                  href={diffPath(change.plant.link, change.version)}
-                  aria-label={`diff: what version ${change.version} of ${change.plant.name} changed`}
-                >
-                  diff
-                </a>
+                </a>{' '}
+                <span class="version">
+                  <span safe>{`version ${change.version}`}</span> ·{' '}
+                  <a
+                    href={diffPath(change.plant.link, change.version)}
+                    aria-label={`diff: what version ${change.version} of ${change.plant.name} changed`}
+                  >
+                    diff
+                  </a>
+                </span>
               </td>
               <td data-label="What changed">
                 <ChangeSummary differences={change.differences} plants={plants} version={change.version} />
                 <Note note={change.note} hidden={change.note_hidden} />
               </td>
-              <td data-label="Who">
-                <Author name={change.author} id={change.author_id} />
-                {change.by_new_account ? (
-                  <>
-                    {' '}
-                    <NewContributor />
-                  </>
-                ) : (
-                  ''
-                )}
-              </td>
+              {oneAuthor ? '' : <Who change={change} />}
               <td data-label="Patrolled">
                 <PatrolState change={change} csrf={csrf} back={back} />
               </td>
@@ -74,6 +69,22 @@ export function ChangeTable({ changes, plants, caption, csrf, back }: ChangeTabl
         })}
       </tbody>
     </table>
+  )
+}
+
+function Who({ change }: { change: RecentChange }): JSX.Element {
+  return (
+    <td data-label="Who">
+      <Author name={change.author} id={change.author_id} />
+      {change.by_new_account ? (
+        <>
+          {' '}
+          <NewContributor />
+        </>
+      ) : (
+        ''
+      )}
+    </td>
   )
 }
 

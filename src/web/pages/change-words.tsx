@@ -15,8 +15,8 @@ export const FIELD_LABELS: Record<string, string> = {
   slug: 'Page address',
 }
 const LINK_ROLES = { 'companion-to': 'a companion', 'antagonist-to': 'an antagonist' } as const
-/** A value in a one-line summary is cut here; the diff page shows it whole. */
-const SUMMARY_CHARS = 80
+/** A longer value (a description) is not repeated in a one-line summary: the diff shows its words. */
+const SUMMARY_CHARS = 60
 
 /** "2026-11-29 14:02 UTC": the same for every reader, wherever they are. */
 export const whenText = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`
@@ -72,9 +72,6 @@ export function valueText(subject: Difference['subject'], value: Value, plants: 
   return String(value)
 }
 
-const clipped = (text: string): string =>
-  text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS)}…` : text
-
 /** The name of what changed: a field's label or an attribute's key. */
 export const subjectLabel = (subject: Difference['subject']): string =>
   subject.kind === 'field'
@@ -111,14 +108,17 @@ export function DifferenceLine({
     )
   }
   const label = subjectLabel(subject)
-  const from = clipped(valueText(subject, difference.from, plants))
-  const to = clipped(valueText(subject, difference.to, plants))
+  const from = valueText(subject, difference.from, plants)
+  const to = valueText(subject, difference.to, plants)
+  const long = Math.max(from.length, to.length) > SUMMARY_CHARS
   const line =
     action === 'added'
-      ? `Added ${label}: ${to}`
+      ? `Added ${label}${long ? '' : `: ${to}`}`
       : action === 'removed'
-        ? `Removed ${label} (was ${from})`
-        : `${label}: ${from} → ${to}`
+        ? `Removed ${label}${long ? '' : ` (was ${from})`}`
+        : long
+          ? `${label} changed`
+          : `${label}: ${from} → ${to}`
   return <span safe>{line}</span>
 }
 

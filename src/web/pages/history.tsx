@@ -102,9 +102,11 @@ function Version({ revision, view }: { revision: HistoryRevision; view: HistoryV
   return (
     <li class="revision" id={`v${version}`}>
       <p class="revision-head">
-        <strong safe>{`Version ${version}`}</strong>
-        {current ? <span class="badge">current</span> : ''} <When iso={revision.created_at} /> by{' '}
-        <Author name={revision.author} id={revision.author_id} />
+        <strong safe>{`Version ${version}`}</strong> {current ? <span class="badge">current</span> : ''}{' '}
+        <span class="when">
+          <When iso={revision.created_at} />
+        </span>{' '}
+        by <Author name={revision.author} id={revision.author_id} />
       </p>
       <p>
         <Note note={revision.note} hidden={revision.note_hidden} />

@@ -75,6 +75,7 @@ export function PersonPage(view: PersonView): JSX.Element {
               caption={`Edits by ${person.name}, newest first`}
               csrf={view.csrf}
               back={view.here}
+              oneAuthor
             />
           </div>
         ) : (
@@ -110,7 +111,7 @@ function Moderation({ view }: { view: PersonView }): JSX.Element {
             Kept in the moderation log with your name.
           </span>
         </p>
-        <button type="submit" safe>
+        <button type="submit" class={block ? 'danger' : undefined} safe>
           {block ? `Block ${person.name}` : `Unblock ${person.name}`}
         </button>
       </form>

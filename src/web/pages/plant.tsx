@@ -228,9 +228,6 @@ function History({ revisions, total, link }: { revisions: Revision[]; total: num
   return (
     <section>
       <h2>History</h2>
-      <p>
-        <a href={`${link}/history`}>Every version, and what changed between any two</a>
-      </p>
       <table class="history">
         <caption safe>{`${total} revision${total === 1 ? '' : 's'}, newest first`}</caption>
         <thead>
@@ -264,6 +261,9 @@ function History({ revisions, total, link }: { revisions: Revision[]; total: num
           ))}
         </tbody>
       </table>
+      <p>
+        <a href={`${link}/history`}>Full history: every version, and what changed between any two</a>
+      </p>
     </section>
   )
 }
