@@ -259,7 +259,15 @@ interface Route {
   /** The query parameters the route takes. */
   params: string[]
   /** How a valid body looks, when the route takes one. */
-  body?: 'plant-create' | 'plant-update' | 'plant-revert' | 'link-create' | 'link-remove' | 'search' | 'form'
+  body?:
+    | 'plant-create'
+    | 'plant-update'
+    | 'plant-revert'
+    | 'link-create'
+    | 'link-remove'
+    | 'search'
+    | 'form'
+    | 'plant-form'
   web?: boolean
   /** How often it is aimed at, relative to the others. */
   weight: number
@@ -315,6 +323,51 @@ const ROUTES: Route[] = [
     web: true,
     weight: 1,
   },
+  // Editing, history and moderation: the visitor is a member, so moderators' forms are refused.
+  { method: 'GET', template: '/plants/{slug}/edit', params: [], web: true, weight: 1 },
+  { method: 'POST', template: '/plants/{slug}/edit', params: [], body: 'plant-form', web: true, weight: 2 },
+  { method: 'GET', template: '/plants/new', params: ['parent'], web: true, weight: 0.5 },
+  { method: 'POST', template: '/plants/new', params: ['parent'], body: 'plant-form', web: true, weight: 2 },
+  { method: 'GET', template: '/plants/{slug}/links', params: [], web: true, weight: 0.5 },
+  { method: 'POST', template: '/plants/{slug}/links', params: [], body: 'form', web: true, weight: 1 },
+  {
+    method: 'POST',
+    template: '/plants/{slug}/links/{link}/remove',
+    params: [],
+    body: 'form',
+    web: true,
+    weight: 1,
+  },
+  { method: 'GET', template: '/plants/{slug}/history', params: ['page'], web: true, weight: 1 },
+  { method: 'GET', template: '/plants/{slug}/diff', params: ['from', 'to'], web: true, weight: 1 },
+  { method: 'GET', template: '/plants/{slug}/restore', params: ['version'], web: true, weight: 0.5 },
+  {
+    method: 'POST',
+    template: '/plants/{slug}/restore',
+    params: ['version'],
+    body: 'form',
+    web: true,
+    weight: 1,
+  },
+  {
+    method: 'POST',
+    template: '/plants/{slug}/history/{version}/note',
+    params: [],
+    body: 'form',
+    web: true,
+    weight: 0.5,
+  },
+  {
+    method: 'GET',
+    template: '/changes',
+    params: ['plant', 'author', 'new', 'unpatrolled', 'before'],
+    web: true,
+    weight: 1,
+  },
+  { method: 'POST', template: '/changes/patrol', params: [], body: 'form', web: true, weight: 0.5 },
+  { method: 'GET', template: '/people/{name}', params: [], web: true, weight: 0.5 },
+  { method: 'POST', template: '/people/{name}/block', params: [], body: 'form', web: true, weight: 0.5 },
+  { method: 'GET', template: '/moderation/log', params: ['page'], web: true, weight: 0.3 },
   { method: 'GET', template: '/docs', params: [], web: true, weight: 0.2 },
   { method: 'GET', template: '/static/{file}', params: [], web: true, weight: 0.5 },
   { method: 'GET', template: '/nothing/{id}', params: [], web: true, weight: 0.3 },
@@ -391,6 +444,10 @@ function pathFor(r: Random, route: Route, world: World): string {
     .replace('{slug}', slug())
     .replace('{keyid}', keyId())
     .replace('{version}', r.chance(0.7) ? String(r.int(4)) : r.pick(ODD_IDS))
+    .replace(
+      '{name}',
+      r.pick(['Fuzz%20visitor', 'fuzzer', 'import', ...ODD_IDS, encode(r.pick(TEXT)).slice(0, 200)]),
+    )
     .replace('{file}', file())
   if (r.chance(0.05)) path += r.pick(['/', '//', '/extra', '/.', '/%2e%2e', ';x=1', '#frag'])
   const query = queryFor(r, route, world)
@@ -604,6 +661,8 @@ function validDoc(r: Random, route: Route, world: World): Record<string, unknown
     }
     case 'form':
       return formFields(r, route, world)
+    case 'plant-form':
+      return plantFormFields(r, world)
     default:
       return {}
   }
@@ -618,6 +677,28 @@ function attributes(r: Random, world: World): unknown[] {
 
 /** Form fields for the website's forms. Sign-up never gets a valid email (no account is made) and login
  * never the visitor's password, so neither writes; a key may be made (the test counts those). */
+/** The plant form's fields as a browser posts them: names, kind, attribute rows, removals, a note. */
+function plantFormFields(r: Random, world: World): Record<string, unknown> {
+  const text = () => (r.chance(0.5) ? r.pick(TEXT) : `Form ${r.int(1e6)}`)
+  return {
+    _csrf: r.pick([world.session.csrf, world.session.csrf, '', 'forged']),
+    version: r.pick(['1', '2', '0', '-1', 'x', '']),
+    name: text(),
+    scientific_name: text(),
+    description: r.pick(TEXT),
+    type: r.pick(['Plant', 'Variety', 'Species', '']),
+    parent: r.pick(['', String(r.pick(world.plantIds)), r.pick(TEXT)]),
+    parent_id: r.pick(['', String(r.pick(world.plantIds)), '0', 'x']),
+    key_0: r.chance(0.5) ? r.pick(world.facetKeys) : r.pick(TEXT),
+    value_0: r.pick(TEXT),
+    [`key_${r.pick(['1', '99999', '-1', 'x'])}`]: r.pick(TEXT),
+    new_key_0: r.pick(TEXT),
+    new_value_0: r.pick(TEXT),
+    ...(r.chance(0.3) ? { remove_0: r.pick(['on', '', r.pick(TEXT)]) } : {}),
+    note: r.chance(0.7) ? 'hostile form edit' : r.pick(TEXT),
+  }
+}
+
 function formFields(r: Random, route: Route, world: World): Record<string, unknown> {
   // Logging out with the visitor's session and token would end the session the corpus uses.
   const forged = ['', 'forged', `${world.session.csrf}x`]
@@ -629,6 +710,23 @@ function formFields(r: Random, route: Route, world: World): Record<string, unkno
     fields.email = r.pick([...TEXT.slice(0, 30), ...SQL])
     fields.password = r.pick(['', 'short', 'p'.repeat(1001), '\u0000'.repeat(12), "' OR ''='"])
     if (route.template === '/signup') fields.name = r.pick(TEXT)
+  }
+  if (
+    route.template.includes('/links') ||
+    route.template.includes('/restore') ||
+    route.template.endsWith('/note')
+  ) {
+    fields.other = r.pick([String(r.pick(world.plantIds)), r.pick(TEXT), ''])
+    fields.type = r.pick(['companion-to', 'antagonist-to', 'x'])
+    fields.version = r.pick(['1', '2', 'x'])
+    fields.note = r.chance(0.7) ? 'hostile form note' : r.pick(TEXT)
+    fields.reason = r.pick(TEXT)
+  }
+  if (route.template === '/changes/patrol' || route.template.endsWith('/block')) {
+    fields.plant_id = String(r.pick(world.plantIds))
+    fields.version = r.pick(['1', '2', 'x'])
+    fields.back = r.pick(['/changes', 'https://evil.example/', '//evil.example', r.pick(TEXT)])
+    fields.reason = r.pick(TEXT)
   }
   if (route.template === '/account/keys') {
     fields.label = r.pick(TEXT)

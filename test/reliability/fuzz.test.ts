@@ -277,6 +277,12 @@ function writeOf(request: HostileRequest, answer: Answer): keyof Writes | null {
   if (request.method === 'DELETE' && status === 200 && /^\/api\/plants\/[^/]+\/links\/[^/]+\/?$/.test(path))
     return 'linksRemoved'
   if (request.method === 'POST' && status === 201 && /^\/account\/keys\/?$/.test(path)) return 'keysMade'
+  // The website's forms answer a save with a redirect (a refused one re-shows the form, or sends to /login).
+  const saved = request.method === 'POST' && status === 303 && !answer.location.startsWith('/login')
+  if (saved && /^\/plants\/new\/?$/.test(path)) return 'creates'
+  if (saved && /^\/plants\/[^/]+\/(edit|restore)\/?$/.test(path)) return 'updates'
+  if (saved && /^\/plants\/[^/]+\/links\/?$/.test(path)) return 'linksMade'
+  if (saved && /^\/plants\/[^/]+\/links\/[^/]+\/remove\/?$/.test(path)) return 'linksRemoved'
   return null
 }
 interface Writes {
