@@ -6,6 +6,8 @@ export const ERRORS = {
   notAuthenticated: { status: 401, error: 'not authenticated' },
   forbidden: { status: 403, error: 'forbidden' },
   accountBlocked: { status: 403, error: 'account blocked' },
+  /** A form without its CSRF token (expired, or posted from another site): `forbidden` to the API. */
+  formExpired: { status: 403, error: 'forbidden' },
   tooManyRequests: { status: 429, error: 'too many requests' },
   validationFailed: { status: 422, error: 'validation failed' },
   versionMismatch: { status: 422, error: 'version mismatch' },

@@ -51,7 +51,7 @@ export function toAppError(
     case 'FST_CSRF_MISSING_SECRET':
     case 'FST_CSRF_INVALID_TOKEN':
       return new AppError(
-        'forbidden',
+        'formExpired',
         'This form has expired or was not sent from this site. Go back, reload the page and send it again.',
       )
   }

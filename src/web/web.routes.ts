@@ -106,13 +106,21 @@ export async function webRoutes(
 export function errorPage(error: AppError): JSX.Element {
   const titles: Record<number, string> = {
     400: 'That request is not right',
-    403: 'That form has expired',
+    403: 'Not allowed',
     404: 'Page not found',
     405: 'Page not found',
-    429: 'Too many attempts',
+    429: 'Too many at once',
     503: 'Briefly unavailable',
   }
-  const title = titles[error.status] ?? (error.status >= 500 ? 'Something went wrong' : 'That did not work')
+  // Some kinds share a status but not what a person should read first.
+  const byKind: Partial<Record<AppError['kind'], string>> = {
+    formExpired: 'That form has expired',
+    accountBlocked: 'This account is blocked',
+  }
+  const title =
+    byKind[error.kind] ??
+    titles[error.status] ??
+    (error.status >= 500 ? 'Something went wrong' : 'That did not work')
   return MessagePage({ title, message: error.status === 405 ? 'There is no such page.' : error.msg })
 }
 
