@@ -3,6 +3,8 @@ import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDocBySlug, getPlantDocs, listVarieties } from '../plants/plant-reads.ts'
 import { listRevisions } from '../revisions/revision.service.ts'
+import { differenceOf } from '../revisions/diff.ts'
+import { referredPlants } from '../revisions/referred-plants.ts'
 import { listPlantLinks } from '../links/link.service.ts'
 import type { PlantView } from './pages/plant.tsx'
 
@@ -16,6 +18,13 @@ export async function plantPageView(store: Store, slug: string): Promise<PlantVi
     listRevisions(store, plant.id, MOST),
     getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
   ])
+  const revisions = history.revisions.map(({ version, note, author, created_at, changes }) => ({
+    version,
+    note,
+    author,
+    created_at,
+    differences: changes.flatMap((change) => differenceOf(change) ?? []),
+  }))
   const linked = new Map(
     (
       await getPlantDocs(
@@ -32,7 +41,11 @@ export async function plantPageView(store: Store, slug: string): Promise<PlantVi
     parent: parents[0] ? (JSON.parse(parents[0]) as Plant) : null,
     varieties: varieties ? (JSON.parse(varieties) as { plants: Plant[] }).plants : [],
     links: links.links.map((link) => ({ ...link, link: linked.get(link.plant_id) ?? '#' })),
-    revisions: history.revisions,
+    revisions,
     revisionTotal: history.pagination.total,
+    referred: await referredPlants(
+      store,
+      revisions.flatMap((revision) => revision.differences),
+    ),
   }
 }

@@ -1,7 +1,9 @@
 // The plant page at each plant's `link`: names, description, growing conditions at a glance, the other
 // attributes grouped, varieties and links, the revision history, and where the data comes from.
 import type { Plant, Attribute } from '../../plants/plant.ts'
-import type { FieldChange } from '../../plants/plant-changes.ts'
+import type { Difference } from '../../revisions/diff.ts'
+import type { ReferredPlants } from '../../revisions/referred-plants.ts'
+import { ChangeSummary } from './change-words.tsx'
 import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
 import { PlantActions } from './plant-actions.tsx'
 
@@ -19,7 +21,8 @@ export interface Revision {
   note: string
   author: string
   created_at: string
-  changes: FieldChange[]
+  /** The changes in the terms the history page words them in. */
+  differences: Difference[]
 }
 
 export interface PlantView {
@@ -29,6 +32,8 @@ export interface PlantView {
   links: PlantLink[]
   revisions: Revision[]
   revisionTotal: number
+  /** The plants the revisions' link and parent changes name. */
+  referred: ReferredPlants
 }
 
 /** The panel at the top, in this order: what a gardener checks first. */
@@ -60,6 +65,7 @@ export function PlantPage({
   links,
   revisions,
   revisionTotal,
+  referred,
   viewer = null,
 }: PlantView & { viewer?: Viewer | null }): JSX.Element {
   const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
@@ -127,7 +133,7 @@ export function PlantPage({
         <PlantList title="Varieties" plants={varieties} empty="No varieties recorded." />
         <LinkList title="Companions" links={companions} empty="No companions recorded." />
         <LinkList title="Antagonists" links={antagonists} empty="No antagonists recorded." />
-        <History revisions={revisions} total={revisionTotal} link={plant.link} />
+        <History revisions={revisions} total={revisionTotal} link={plant.link} referred={referred} />
         <section>
           <h2>Where this data comes from</h2>
           {sources.length ? (
@@ -217,14 +223,17 @@ function LinkList({
   )
 }
 
-const describeChange = ({ field, from, to }: FieldChange) => {
-  const text = (value: unknown) =>
-    value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
-  const line = `${field}: ${text(from)} → ${text(to)}`
-  return line.length > 120 ? `${line.slice(0, 120)}…` : line
-}
-
-function History({ revisions, total, link }: { revisions: Revision[]; total: number; link: string }) {
+function History({
+  revisions,
+  total,
+  link,
+  referred,
+}: {
+  revisions: Revision[]
+  total: number
+  link: string
+  referred: ReferredPlants
+}) {
   return (
     <section>
       <h2>History</h2>
@@ -251,11 +260,11 @@ function History({ revisions, total, link }: { revisions: Revision[]; total: num
                 </time>
               </td>
               <td>
-                <ul class="changes">
-                  {revision.changes.map((change) => (
-                    <li safe>{describeChange(change)}</li>
-                  ))}
-                </ul>
+                <ChangeSummary
+                  differences={revision.differences}
+                  plants={referred}
+                  version={revision.version}
+                />
               </td>
             </tr>
           ))}
