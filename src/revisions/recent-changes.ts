@@ -12,7 +12,7 @@ import { foldedPhrase } from '../search/words.ts'
 import { differenceOf, type Difference } from './diff.ts'
 import { referredPlants, type ReferredPlants } from './referred-plants.ts'
 import * as repo from './recent-changes.repository.ts'
-import { shownNote } from './revision.service.ts'
+import { shownNote, type EditSummary } from './revision.service.ts'
 
 export const NEW_ACCOUNT_DAYS = 7
 export const NEW_ACCOUNT_SAVES = 10
@@ -33,18 +33,9 @@ export interface RecentFilter {
   before?: number | undefined
 }
 
-export interface RecentChange {
+export interface RecentChange extends EditSummary {
   id: number
   plant: { id: number; name: string; link: string }
-  version: number
-  author: string
-  /** Null for the importer. */
-  author_id: number | null
-  created_at: string
-  note: string
-  note_hidden: boolean
-  patrolled_at: string | null
-  patrolled_by: string | null
   differences: Difference[]
   by_new_account: boolean
 }

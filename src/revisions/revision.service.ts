@@ -36,6 +36,19 @@ export async function listRevisions(
 
 export const HIDDEN_NOTE = '(note hidden by a moderator)'
 
+/** One edit as the history, diff and recent-changes pages list it: who, when, why, and its marks. */
+export interface EditSummary {
+  version: number
+  author: string
+  /** Null for the importer. */
+  author_id: number | null
+  created_at: string
+  note: string
+  note_hidden: boolean
+  patrolled_at: string | null
+  patrolled_by: string | null
+}
+
 /** A hidden note is shown to moderators only; everyone else reads that it was hidden. */
 export function shownNote(
   revision: { note: string; note_hidden_at: string | null },

@@ -8,22 +8,11 @@ import type { FieldChange } from '../plants/plant-changes.ts'
 import { diffVersions, linksAfter, type Difference, type VersionState } from './diff.ts'
 import { referredPlants, type ReferredPlants } from './referred-plants.ts'
 import { revisionRange, revisionsUpTo } from './revision.repository.ts'
-import { shownNote } from './revision.service.ts'
+import { shownNote, type EditSummary } from './revision.service.ts'
 import { replayFields } from './snapshot.ts'
 
 /** The edits between two versions listed on the page; a longer range says how many more there are. */
 export const MAX_EDITS_LISTED = 100
-
-export interface EditSummary {
-  version: number
-  author: string
-  author_id: number | null
-  created_at: string
-  note: string
-  note_hidden: boolean
-  patrolled_at: string | null
-  patrolled_by: string | null
-}
 
 export interface VersionDiff {
   from: number

@@ -5,17 +5,12 @@ import type { OffsetPagination } from '../../paging.ts'
 import type { Plant } from '../../plants/plant.ts'
 import type { Difference } from '../../revisions/diff.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
+import type { EditSummary } from '../../revisions/revision.service.ts'
 import { Layout, type Viewer } from '../layout.tsx'
 import { Author, ChangeSummary, Note, When } from './change-words.tsx'
 import { CsrfField, Notice } from './form.tsx'
 
-export interface HistoryRevision {
-  version: number
-  author: string
-  author_id: number | null
-  created_at: string
-  note: string
-  note_hidden: boolean
+export type HistoryRevision = Omit<EditSummary, 'patrolled_at' | 'patrolled_by'> & {
   differences: Difference[]
 }
 
