@@ -1,5 +1,6 @@
 // Sign up, log in, log out. Forms post and redirect; a refused form is shown again with its problems.
 // Sign-up and login are rate-limited per client address before anything is hashed.
+import { safeReturnPath } from './return-to.ts'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { logIn, signUp } from '../accounts/account.service.ts'
@@ -24,12 +25,14 @@ const SignUpBody = Type.Object({
   password: Type.String({ maxLength: 1000 }),
   _csrf: Type.Optional(Type.String()),
 })
+const Next = Type.Optional(Type.String({ maxLength: 1000 }))
 const LoginBody = Type.Object({
   email: Type.String({ format: 'single-line', maxLength: 1000 }),
   password: Type.String({ maxLength: 1000 }),
+  next: Next,
   _csrf: Type.Optional(Type.String()),
 })
-const LoginQuery = Type.Object({ welcome: Type.Optional(Type.Literal('1')) })
+const LoginQuery = Type.Object({ welcome: Type.Optional(Type.Literal('1')), next: Next })
 
 export async function accountRoutes(
   web: FastifyInstance,
@@ -77,6 +80,7 @@ export async function accountRoutes(
       viewer: await viewerOf(request, store),
       csrf: reply.generateCsrf(),
       notice: welcome,
+      next: safeReturnPath((request.query as { next?: string }).next),
     })
     return reply.type(HTML_TYPE).send(await page)
   })
@@ -85,15 +89,17 @@ export async function accountRoutes(
     '/login',
     { onRequest: limited, preHandler: csrfCheck(web), schema: { hide: true, body: LoginBody } },
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string }
+      const { email, password, next } = request.body as { email: string; password: string; next?: string }
+      const back = safeReturnPath(next)
       const account = await logIn(store, email, password)
       if (account) {
         setSessionCookie(reply, await startSession(store, account.id))
-        return reply.redirect('/account/keys', 303)
+        return reply.redirect(back ?? '/account/keys', 303)
       }
       const page = LoginPage({
         viewer: await viewerOf(request, store),
         csrf: reply.generateCsrf(),
+        next: back,
         email,
         notice: { kind: 'problem', text: 'The email or the password is not right.' },
       })

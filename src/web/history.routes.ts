@@ -2,6 +2,7 @@
 // (/plants/<slug>/diff?from=3&to=5), restoring an earlier version (a logged-in member, with a note; a write,
 // so a new account's daily limit counts it), and a moderator hiding or showing a note. Each calls the same
 // services as the API.
+import { loginPath } from './return-to.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { hasRole, type Account } from '../accounts/account.ts'
@@ -128,7 +129,7 @@ export async function historyRoutes(web: FastifyInstance, { store }: { store: St
     { schema: { hide: true, params: SlugParams, querystring: RestoreQuery } },
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
-      if (!viewer) return reply.redirect('/login', 303)
+      if (!viewer) return reply.redirect(loginPath(request), 303)
       const plant = await plantOf(store, (request.params as { slug: string }).slug)
       return restorePage(reply, viewer, plant, (request.query as { version: number }).version)
     },

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDocBySlug } from '../plants/plant-reads.ts'
 import { viewerOf } from './viewer.ts'
+import { loginPath } from './return-to.ts'
 import { HTML_TYPE } from './web.routes.ts'
 
 export const SlugParams = Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) })
@@ -19,7 +20,7 @@ export async function editor(
   store: Store,
 ): Promise<Account | null> {
   const viewer = await viewerOf(request, store)
-  if (!viewer) void reply.redirect('/login', 303)
+  if (!viewer) void reply.redirect(loginPath(request), 303)
   return viewer
 }
 

@@ -96,7 +96,8 @@ describe('a visitor who is not logged in', () => {
     ]) {
       const page = await visitor.get(path)
       assert.equal(page.status, 303, path)
-      assert.equal(page.location, '/login', path)
+      // Sent to log in, and back to this form afterwards.
+      assert.equal(page.location, `/login?next=${encodeURIComponent(path)}`, path)
     }
     const page = await visitor.get(plant.link)
     assert.match(textOf(page.html), /Log in to edit this plant/)

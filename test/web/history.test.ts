@@ -210,7 +210,10 @@ describe('a plant’s history and the diff between versions', () => {
     assert.match(page, new RegExp(`Version 3 current .* by ${rosa.name} Undo vandalism`))
 
     const visitor = new Visitor(t.baseUrl)
-    assert.equal((await visitor.get(`${leek.link}/restore?version=1`)).location, '/login')
+    assert.equal(
+      (await visitor.get(`${leek.link}/restore?version=1`)).location,
+      `/login?next=${encodeURIComponent(`${leek.link}/restore?version=1`)}`,
+    )
   })
 })
 

@@ -10,15 +10,18 @@ export interface LoginPageProps {
   email?: string
   /** Shown above the form: after sign-up, or why a login was refused. */
   notice?: { text: string; kind: 'info' | 'problem' }
+  /** The page of this site to go back to after logging in (an edit form). */
+  next?: string | null
 }
 
-export function LoginPage({ viewer, csrf, email = '', notice }: LoginPageProps) {
+export function LoginPage({ viewer, csrf, email = '', notice, next = null }: LoginPageProps) {
   return (
     <Layout title="Log in" viewer={viewer}>
       <h1>Log in</h1>
       {notice ? <Notice kind={notice.kind} text={notice.text} /> : ''}
       <form class="account" action="/login" method="post">
         <CsrfField token={csrf} />
+        {next ? <input type="hidden" name="next" value={next} /> : ''}
         <Field
           id="email"
           label="Email"

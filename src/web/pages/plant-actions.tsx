@@ -7,7 +7,8 @@ export function PlantActions({ plant, viewer }: { plant: Plant; viewer: Viewer |
   if (!viewer)
     return (
       <p class="plant-actions">
-        <a href="/login">Log in to edit</a> this plant, add a variety or a companion.
+        <a href={`/login?next=${encodeURIComponent(`${plant.link}/edit`)}`}>Log in to edit</a> this plant, add
+        a variety or a companion.
       </p>
     )
   return (
