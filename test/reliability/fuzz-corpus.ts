@@ -309,7 +309,7 @@ const ROUTES: Route[] = [
   { method: 'GET', template: '/plants/{slug}', params: [], web: true, weight: 2 },
   { method: 'GET', template: '/signup', params: [], web: true, weight: 0.5 },
   { method: 'POST', template: '/signup', params: [], body: 'form', web: true, weight: 2 },
-  { method: 'GET', template: '/login', params: ['welcome'], web: true, weight: 0.5 },
+  { method: 'GET', template: '/login', params: ['welcome', 'next'], web: true, weight: 0.5 },
   { method: 'POST', template: '/login', params: [], body: 'form', web: true, weight: 1 },
   { method: 'GET', template: '/logout', params: [], web: true, weight: 0.3 },
   { method: 'POST', template: '/logout', params: [], body: 'form', web: true, weight: 0.5 },
@@ -710,6 +710,8 @@ function formFields(r: Random, route: Route, world: World): Record<string, unkno
     fields.email = r.pick([...TEXT.slice(0, 30), ...SQL])
     fields.password = r.pick(['', 'short', 'p'.repeat(1001), '\u0000'.repeat(12), "' OR ''='"])
     if (route.template === '/signup') fields.name = r.pick(TEXT)
+    else
+      fields.next = r.pick(['/changes', '//evil.example/', 'https://evil.example/', '/\\evil', r.pick(TEXT)])
   }
   if (
     route.template.includes('/links') ||
