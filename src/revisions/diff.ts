@@ -53,6 +53,10 @@ function actionOf(from: Value, to: Value): Difference['action'] {
   return absent(to) ? 'removed' : 'changed'
 }
 
+/** A revision's recorded changes as differences, those this code does not know passed over. */
+export const differencesOf = (changes: readonly FieldChange[]): Difference[] =>
+  changes.flatMap((change) => differenceOf(change) ?? [])
+
 /** A recorded change (`{field, from, to}` of a revision) as a difference; null for a field this code does
  * not know (a newer server's), which a page passes over rather than misreads. */
 export function differenceOf({ field, from, to }: FieldChange): Difference | null {

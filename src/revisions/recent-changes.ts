@@ -9,10 +9,10 @@ import { notFound } from '../errors.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
 import { plantLink } from '../plants/plant.ts'
 import { foldedPhrase } from '../search/words.ts'
-import { differenceOf, type Difference } from './diff.ts'
+import { differencesOf, type Difference } from './diff.ts'
 import { referredPlants, type ReferredPlants } from './referred-plants.ts'
 import * as repo from './recent-changes.repository.ts'
-import { shownNote, type EditSummary } from './revision.service.ts'
+import { editSummaryOf, type EditSummary } from './revision.service.ts'
 
 export const NEW_ACCOUNT_DAYS = 7
 export const NEW_ACCOUNT_SAVES = 10
@@ -136,17 +136,10 @@ async function listRecent(
     ? new Set(authors)
     : await repo.whichAreNew(store.reader, authors, rule)
   const changes = page.map((row) => ({
+    ...editSummaryOf(row, viewer),
     id: row.id,
     plant: { id: row.plant_id, name: row.plant_name, link: plantLink(row.plant_slug) },
-    version: row.version,
-    author: row.author,
-    author_id: row.author_id === null ? null : Number(row.author_id),
-    created_at: row.created_at,
-    note: shownNote(row, viewer),
-    note_hidden: row.note_hidden_at !== null,
-    patrolled_at: row.patrolled_at,
-    patrolled_by: row.patrolled_by,
-    differences: (JSON.parse(row.changes) as FieldChange[]).flatMap((change) => differenceOf(change) ?? []),
+    differences: differencesOf(JSON.parse(row.changes) as FieldChange[]),
     by_new_account: row.author_id !== null && newcomers.has(Number(row.author_id)),
   }))
   return {

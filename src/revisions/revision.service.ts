@@ -36,6 +36,26 @@ export async function listRevisions(
 
 export const HIDDEN_NOTE = '(note hidden by a moderator)'
 
+/** A revision row as an EditSummary, its note as `viewer` may read it. */
+export function editSummaryOf(
+  row: Omit<EditSummary, 'note_hidden' | 'author_id'> & {
+    author_id: number | string | null
+    note_hidden_at: string | null
+  },
+  viewer: { role: Role } | null,
+): EditSummary {
+  return {
+    version: row.version,
+    author: row.author,
+    author_id: row.author_id === null ? null : Number(row.author_id),
+    created_at: row.created_at,
+    note: shownNote(row, viewer),
+    note_hidden: row.note_hidden_at !== null,
+    patrolled_at: row.patrolled_at,
+    patrolled_by: row.patrolled_by,
+  }
+}
+
 /** One edit as the history, diff and recent-changes pages list it: who, when, why, and its marks. */
 export interface EditSummary {
   version: number

@@ -8,7 +8,7 @@ import type { FieldChange } from '../plants/plant-changes.ts'
 import { diffVersions, linksAfter, type Difference, type VersionState } from './diff.ts'
 import { referredPlants, type ReferredPlants } from './referred-plants.ts'
 import { revisionRange, revisionsUpTo } from './revision.repository.ts'
-import { shownNote, type EditSummary } from './revision.service.ts'
+import { editSummaryOf, type EditSummary } from './revision.service.ts'
 import { replayFields } from './snapshot.ts'
 
 /** The edits between two versions listed on the page; a longer range says how many more there are. */
@@ -49,16 +49,7 @@ export async function compareVersions(
     from,
     to,
     differences,
-    edits: range.map((row) => ({
-      version: row.version,
-      author: row.author,
-      author_id: row.author_id === null ? null : Number(row.author_id),
-      created_at: row.created_at,
-      note: shownNote(row, viewer),
-      note_hidden: row.note_hidden_at !== null,
-      patrolled_at: row.patrolled_at,
-      patrolled_by: row.patrolled_by,
-    })),
+    edits: range.map((row) => editSummaryOf(row, viewer)),
     more_edits: high - low - range.length,
     plants: await referredPlants(store, differences),
   }

@@ -11,7 +11,7 @@ import { AppError } from '../errors.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDocBySlug } from '../plants/plant-reads.ts'
 import { hideNote } from '../moderation/moderation.service.ts'
-import { differenceOf } from '../revisions/diff.ts'
+import { differencesOf } from '../revisions/diff.ts'
 import { referredPlants } from '../revisions/referred-plants.ts'
 import { revertPlant } from '../revisions/revert.ts'
 import { listRevisions } from '../revisions/revision.service.ts'
@@ -63,7 +63,7 @@ export async function historyRoutes(web: FastifyInstance, { store }: { store: St
       const revisions = history.revisions.map((revision) => ({
         ...revision,
         author_id: revision.author_id === null ? null : Number(revision.author_id),
-        differences: revision.changes.flatMap((change) => differenceOf(change) ?? []),
+        differences: differencesOf(revision.changes),
       }))
       const plants = await referredPlants(
         store,

@@ -3,7 +3,7 @@ import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDocBySlug, getPlantDocs, listVarieties } from '../plants/plant-reads.ts'
 import { listRevisions } from '../revisions/revision.service.ts'
-import { differenceOf } from '../revisions/diff.ts'
+import { differencesOf } from '../revisions/diff.ts'
 import { referredPlants } from '../revisions/referred-plants.ts'
 import { listPlantLinks } from '../links/link.service.ts'
 import type { PlantView } from './pages/plant.tsx'
@@ -23,7 +23,7 @@ export async function plantPageView(store: Store, slug: string): Promise<PlantVi
     note,
     author,
     created_at,
-    differences: changes.flatMap((change) => differenceOf(change) ?? []),
+    differences: differencesOf(changes),
   }))
   const linked = new Map(
     (

@@ -7,7 +7,7 @@ import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import type { VersionDiff } from '../../revisions/version-diff.ts'
 import { Layout, type Viewer } from '../layout.tsx'
 import { Author, Note, PatrolButton, subjectLabel, valueText, When } from './change-words.tsx'
-import { historyPath } from './history.tsx'
+import { HistoryCrumbs, historyPath } from './history.tsx'
 
 export interface DiffView {
   viewer: Viewer | null
@@ -32,12 +32,7 @@ export function DiffPage({ viewer, plant, diff, csrf, here }: DiffView): JSX.Ele
   const title = oneEdit ? `What version ${to} of ${plant.name} changed` : `Changes to ${plant.name}`
   return (
     <Layout title={title} viewer={viewer}>
-      <p class="crumbs">
-        <a href={plant.link} safe>
-          {plant.name}
-        </a>{' '}
-        › <a href={historyPath(plant)}>History</a> › Changes
-      </p>
+      <HistoryCrumbs plant={plant} page="Changes" />
       <h1 safe>{title}</h1>
       <p class="lead" safe>
         {from === 0 && to === 1

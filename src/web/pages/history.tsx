@@ -27,17 +27,31 @@ export interface HistoryView {
 
 export const historyPath = (plant: { link: string }): string => `${plant.link}/history`
 
+/** "Tomato › History › <page>": the way back from a page of a plant's history. */
+export function HistoryCrumbs({ plant, page }: { plant: Plant; page?: string }): JSX.Element {
+  return (
+    <p class="crumbs">
+      <a href={plant.link} safe>
+        {plant.name}
+      </a>{' '}
+      ›{' '}
+      {page ? (
+        <>
+          <a href={historyPath(plant)}>History</a> › <span safe>{page}</span>
+        </>
+      ) : (
+        'History'
+      )}
+    </p>
+  )
+}
+
 export function HistoryPage(view: HistoryView): JSX.Element {
   const { plant, pagination } = view
   const page = (number: number) => `${historyPath(plant)}?page=${number}`
   return (
     <Layout title={`History of ${plant.name}`} viewer={view.viewer}>
-      <p class="crumbs">
-        <a href={plant.link} safe>
-          {plant.name}
-        </a>{' '}
-        › History
-      </p>
+      <HistoryCrumbs plant={plant} />
       <h1 safe>{`History of ${plant.name}`}</h1>
       <p class="lead" safe>
         {`${plant.version} version${plant.version === 1 ? '' : 's'}, newest first: who changed what, when, and why.`}

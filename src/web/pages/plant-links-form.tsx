@@ -4,6 +4,7 @@ import type { Plant } from '../../plants/plant.ts'
 import { Layout, type Viewer } from '../layout.tsx'
 import type { Problems } from '../plant-form-input.ts'
 import { CsrfField, Notice } from './form.tsx'
+import { LinkedPlant } from './plant.tsx'
 
 export interface LinkRow {
   id: number
@@ -151,12 +152,7 @@ function LinkList(props: PlantLinksView & { title: string; type: LinkRow['type']
             const noteId = `remove-note-${link.id}`
             return (
               <li>
-                <a href={link.link} safe>
-                  {link.name}
-                </a>
-                <span class="note" safe>
-                  {` — ${link.note}`}
-                </span>
+                <LinkedPlant link={link} />
                 <details open={refused !== undefined}>
                   <summary>
                     Remove<span class="visually-hidden" safe>{` ${link.name}`}</span>…

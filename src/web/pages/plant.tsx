@@ -56,6 +56,20 @@ const GROUPS: [string, string[]][] = [
 ]
 
 export const IN_METRES = new Set(['Height', 'Width'])
+
+/** A companion or antagonist: the other plant's name, linked, and the link's note. */
+export function LinkedPlant({ link }: { link: Pick<PlantLink, 'link' | 'name' | 'note'> }): JSX.Element {
+  return (
+    <>
+      <a href={link.link} safe>
+        {link.name}
+      </a>
+      <span class="note" safe>
+        {` — ${link.note}`}
+      </span>
+    </>
+  )
+}
 const isUrl = (value: string) => /^https?:\/\/\S+$/.test(value)
 
 export function PlantPage({
@@ -207,12 +221,7 @@ function LinkList({
         <ul>
           {links.map((link) => (
             <li>
-              <a href={link.link} safe>
-                {link.name}
-              </a>
-              <span class="note" safe>
-                {` — ${link.note}`}
-              </span>
+              <LinkedPlant link={link} />
             </li>
           ))}
         </ul>

@@ -6,7 +6,7 @@ import type { VersionDiff } from '../../revisions/version-diff.ts'
 import { Layout, type Viewer } from '../layout.tsx'
 import { CsrfField, Notice } from './form.tsx'
 import { DiffTable } from './diff.tsx'
-import { historyPath } from './history.tsx'
+import { HistoryCrumbs, historyPath } from './history.tsx'
 
 export const RESTORE_NOTE_MAX_LENGTH = 2000
 
@@ -25,12 +25,7 @@ export function RestorePage({ viewer, plant, diff, csrf, note, problem }: Restor
   const title = `Restore version ${target} of ${plant.name}`
   return (
     <Layout title={title} viewer={viewer}>
-      <p class="crumbs">
-        <a href={plant.link} safe>
-          {plant.name}
-        </a>{' '}
-        › <a href={historyPath(plant)}>History</a> › Restore
-      </p>
+      <HistoryCrumbs plant={plant} page="Restore" />
       <h1 safe>{title}</h1>
       {problem ? <Notice kind="problem" text={problem} /> : ''}
       <p safe>
