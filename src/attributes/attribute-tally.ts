@@ -3,12 +3,15 @@
 // adds +1 for what the plant gains and −1 for what it loses; a transaction collects the counts of all its
 // saves and applies them at once, in key order (attribute.repository.ts).
 import { indexedValue, normalizeFacet, type Attribute } from '../plants/plant.ts'
+import { numberRows } from './attribute-numbers.ts'
 
 export interface KeyCount {
   keyNorm: string
   /** The spelling shown, as first written: "Light requirement". */
   key: string
   delta: number
+  /** Plants gained or lost whose value for the key is a number or a range (attribute-numbers.ts). */
+  numberDelta: number
 }
 
 export interface ValueCount {
@@ -18,18 +21,23 @@ export interface ValueCount {
   delta: number
 }
 
+interface RegistryEntry {
+  key: string
+  values: Map<string, string>
+  numeric: boolean
+}
+
 /** The spelling shown: the text as written, with surrounding and repeated spaces removed. */
 const displayed = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ')
 
 /** A plant's registry entries: its keys, normalized, each with the normalized elements of its value. */
-export function registryEntries(
-  data: Attribute[],
-): Map<string, { key: string; values: Map<string, string> }> {
-  const entries = new Map<string, { key: string; values: Map<string, string> }>()
+export function registryEntries(data: Attribute[]): Map<string, RegistryEntry> {
+  const entries = new Map<string, RegistryEntry>()
   for (const { key, value } of data) {
     const keyNorm = normalizeFacet(key)
     if (!keyNorm) continue
-    const entry = entries.get(keyNorm) ?? { key: displayed(key), values: new Map<string, string>() }
+    const entry = entries.get(keyNorm) ?? { key: displayed(key), values: new Map<string, string>(), numeric: false }
+    if (numberRows(0, [{ key, value }]).length > 0) entry.numeric = true
     for (const element of value.split(',').map(displayed)) {
       const valueNorm = indexedValue(normalizeFacet(element))
       if (valueNorm && !entry.values.has(valueNorm)) entry.values.set(valueNorm, element)
@@ -54,7 +62,7 @@ export class AttributeTally {
   /** The keys whose count changed, in key order (the order their rows are locked in). */
   keys(): KeyCount[] {
     return [...this.#keys.values()]
-      .filter((count) => count.delta !== 0)
+      .filter((count) => count.delta !== 0 || count.numberDelta !== 0)
       .sort((a, b) => compare(a.keyNorm, b.keyNorm))
   }
 
@@ -65,9 +73,10 @@ export class AttributeTally {
       .sort((a, b) => compare(a.keyNorm, b.keyNorm) || compare(a.valueNorm, b.valueNorm))
   }
 
-  #add(keyNorm: string, entry: { key: string; values: Map<string, string> }, delta: number) {
-    const keyCount = this.#keys.get(keyNorm) ?? { keyNorm, key: entry.key, delta: 0 }
+  #add(keyNorm: string, entry: RegistryEntry, delta: number) {
+    const keyCount = this.#keys.get(keyNorm) ?? { keyNorm, key: entry.key, delta: 0, numberDelta: 0 }
     keyCount.delta += delta
+    if (entry.numeric) keyCount.numberDelta += delta
     // A new key or value is spelled as the first plant saved with it writes it (the plant as saved, not
     // as it was before), whether the transaction saves one plant or the importer's thousands.
     if (delta > 0 && !this.#spelled.has(keyCount)) {

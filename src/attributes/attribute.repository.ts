@@ -10,6 +10,8 @@ export interface KeyRow {
   key_norm: string
   key: string
   plants: number
+  /** Of them, the plants whose value is a number or a range. */
+  number_plants: number
 }
 
 export interface ValueRow {
@@ -25,10 +27,18 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
   for (const chunk of chunks(keys)) {
     await tx
       .insertInto('attribute_keys')
-      .values(chunk.map(({ keyNorm, key, delta }) => ({ key_norm: keyNorm, key, plants: delta })))
+      .values(
+        chunk.map(({ keyNorm, key, delta, numberDelta }) => ({
+          key_norm: keyNorm,
+          key,
+          plants: delta,
+          number_plants: numberDelta,
+        })),
+      )
       .onConflict((conflict) =>
         conflict.column('key_norm').doUpdateSet((eb) => ({
           plants: eb('attribute_keys.plants', '+', eb.ref('excluded.plants')),
+          number_plants: eb('attribute_keys.number_plants', '+', eb.ref('excluded.number_plants')),
         })),
       )
       .execute()
@@ -72,20 +82,20 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
 export async function listKeys(db: Db): Promise<KeyRow[]> {
   const rows = await db
     .selectFrom('attribute_keys')
-    .select(['key_norm', 'key', 'plants'])
+    .select(['key_norm', 'key', 'plants', 'number_plants'])
     .orderBy('plants', 'desc')
     .orderBy('key_norm')
     .execute()
-  return rows.map((row) => ({ ...row, plants: Number(row.plants) }))
+  return rows.map((row) => ({ ...row, plants: Number(row.plants), number_plants: Number(row.number_plants) }))
 }
 
 export async function findKey(db: Db, keyNorm: string): Promise<KeyRow | undefined> {
   const row = await db
     .selectFrom('attribute_keys')
-    .select(['key_norm', 'key', 'plants'])
+    .select(['key_norm', 'key', 'plants', 'number_plants'])
     .where('key_norm', '=', keyNorm)
     .executeTakeFirst()
-  return row && { ...row, plants: Number(row.plants) }
+  return row && { ...row, plants: Number(row.plants), number_plants: Number(row.number_plants) }
 }
 
 /** Which of these normalized names are keys in use. */
@@ -147,4 +157,26 @@ function chunks<T>(items: T[]): T[][] {
   const result: T[][] = []
   for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK))
   return result
+}
+
+/** The smallest and largest number of a key (index ends of plant_numbers). */
+export async function numberBounds(db: Db, keyNorm: string): Promise<{ min: number; max: number } | null> {
+  const [low, high] = await Promise.all([
+    db.selectFrom('plant_numbers').select('low').where('key', '=', keyNorm).orderBy('low').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('plant_numbers')
+      .select('high')
+      .where('key', '=', keyNorm)
+      .orderBy('high', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ])
+  return low && high ? { min: Number(low.low), max: Number(high.high) } : null
+}
+
+/** The latest position of the change feed: it moves with every save, so what is derived from the registry
+ * can be kept until it does. */
+export async function lastCommit(db: Db): Promise<number> {
+  const row = await sql<{ seq: number | string | null }>`SELECT max(commit_seq) AS seq FROM plant_revisions`.execute(db)
+  return Number(row.rows[0]?.seq ?? 0)
 }

@@ -6,6 +6,7 @@ import { offsetPagination, offsetWindow, type PageRequest } from '../paging.ts'
 import { ATTRIBUTE_KEY_MAX_LENGTH, normalizeFacet } from '../plants/plant.ts'
 import { TEXT_FORMATS } from '../text/text-formats.ts'
 import * as repo from './attribute.repository.ts'
+import { isNumericKey } from './numeric-keys.ts'
 
 /** How many values GET /attributes shows per key; GET /attributes/<key> pages through all of them. */
 export const TOP_VALUES = 50
@@ -21,10 +22,18 @@ export async function listAttributes(store: Store): Promise<string> {
   )
   const byKey = new Map<string, repo.ValueRow[]>()
   for (const row of values) byKey.set(row.key_norm, [...(byKey.get(row.key_norm) ?? []), row])
-  const attributes = keys.map(({ key_norm, key, plants }) => ({
-    key,
-    plants,
-    values: (byKey.get(key_norm) ?? []).map(valueJson),
+  const numeric = keys.filter(isNumericKey)
+  const bounds = new Map(
+    await Promise.all(
+      numeric.map(async (row) => [row.key_norm, await repo.numberBounds(store.reader, row.key_norm)] as const),
+    ),
+  )
+  const attributes = keys.map((row) => ({
+    key: row.key,
+    plants: row.plants,
+    values: (byKey.get(row.key_norm) ?? []).map(valueJson),
+    numeric: isNumericKey(row),
+    ...(bounds.get(row.key_norm) ?? {}),
   }))
   return JSON.stringify({ attributes })
 }

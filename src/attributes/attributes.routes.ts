@@ -24,6 +24,13 @@ const AttributeListSchema = component(
           values: Type.Array(ValueCount, {
             description: `The ${TOP_VALUES} most frequent values, the most frequent first.`,
           }),
+          numeric: Type.Boolean({
+            description:
+              'Most of its values are numbers or ranges ("0.61", "6.0-8.0"): a search filters it by range ' +
+              '(Height=1..3, Height=20.., Height=..5), and words in q such as "taller than 30 m" read it.',
+          }),
+          min: Type.Optional(Type.Number({ description: 'A numeric key: its smallest number.' })),
+          max: Type.Optional(Type.Number({ description: 'A numeric key: its largest number.' })),
         }),
       ),
     },

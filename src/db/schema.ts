@@ -67,6 +67,14 @@ export interface PlantFacetsTable {
   value: string
 }
 
+/** One row per number or range in an attribute value (attribute-numbers.ts): the range index. */
+export interface PlantNumbersTable {
+  plant_id: number
+  key: string
+  low: number
+  high: number
+}
+
 export interface PlantRevisionsTable {
   id: Generated<number>
   plant_id: number
@@ -117,6 +125,8 @@ export interface AttributeKeysTable {
   /** The spelling shown, as first written. */
   key: string
   plants: number
+  /** Of them, the plants whose value is a number or a range: most of them makes the key numeric. */
+  number_plants: number
 }
 
 /** Every element of every value of a key, with how many plants have it (kept by every save). */
@@ -170,6 +180,7 @@ export interface Database {
   sessions: SessionsTable
   plants: PlantsTable
   plant_facets: PlantFacetsTable
+  plant_numbers: PlantNumbersTable
   plant_revisions: PlantRevisionsTable
   plant_links: PlantLinksTable
   attribute_keys: AttributeKeysTable

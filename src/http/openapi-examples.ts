@@ -296,7 +296,17 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   searchPlants: {
     query: { q: 'tomato', per_page: 1 },
-    response: { plants: [TOMATO], pagination: page(1, 1, 53), interpretation: { ignored_parameters: [] } },
+    response: {
+      plants: [TOMATO],
+      pagination: page(1, 1, 53),
+      interpretation: {
+        constraints: [],
+        name_words: ['tomato'],
+        dropped_words: [],
+        unmatched_words: [],
+        ignored_parameters: [],
+      },
+    },
   },
   searchPlantsWithBody: {
     body: { scientific_name: 'Solanum lycopersicum', type: 'Plant', name: 'Tomato' },
@@ -322,6 +332,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             { value: 'Poaceae or gramineae', plants: 392 },
             { value: 'Asteraceae or compositae', plants: 191 },
           ],
+          numeric: false,
         },
         {
           key: 'Light requirement',
@@ -331,6 +342,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             { value: 'partial sun/shade', plants: 902 },
             { value: 'full shade', plants: 402 },
           ],
+          numeric: false,
+        },
+        {
+          key: 'Height',
+          plants: 1971,
+          values: [
+            { value: '0.61', plants: 193 },
+            { value: '0.91', plants: 187 },
+          ],
+          numeric: true,
+          min: 0.02,
+          max: 76.2,
         },
       ],
     },

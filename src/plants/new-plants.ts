@@ -6,6 +6,7 @@ import { insertRevisions } from '../revisions/revision.repository.ts'
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { validationFailed } from '../errors.ts'
+import { numberRows } from '../attributes/attribute-numbers.ts'
 import { facetRows, plantDocument, type Plant, type PlantType } from './plant.ts'
 import type { PlantFields } from './plant-changes.ts'
 import * as repo from './plant.repository.ts'
@@ -110,6 +111,7 @@ export class NewPlants {
     await repo.insertFacets(
       tx,
       plants.flatMap((plant) => facetRows(plant.id, plant.data)),
+      plants.flatMap((plant) => numberRows(plant.id, plant.data)),
     )
     for (const plant of plants) {
       this.tally.count(null, plant.data)

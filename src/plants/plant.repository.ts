@@ -6,6 +6,7 @@ import { prepared } from '../db/prepared.ts'
 import type { PlantFacetsTable, PlantsTable } from '../db/schema.ts'
 import type { Attribute } from './plant.ts'
 import { facetRows } from './plant.ts'
+import { numberRows, type NumberRow } from '../attributes/attribute-numbers.ts'
 
 export type PlantRow = Omit<PlantsTable, 'id'> & { id: number }
 export type NewPlantRow = Omit<PlantsTable, 'id'>
@@ -220,14 +221,17 @@ export async function updatePlantIfVersion(
   return Number(result.numUpdatedRows) === 1
 }
 
+/** Replaces a plant's rows in the facet index and the range index. */
 export async function replaceFacets(tx: Tx, plantId: number, data: Attribute[]): Promise<void> {
   await tx.deleteFrom('plant_facets').where('plant_id', '=', plantId).execute()
-  await insertFacets(tx, facetRows(plantId, data))
+  await tx.deleteFrom('plant_numbers').where('plant_id', '=', plantId).execute()
+  await insertFacets(tx, facetRows(plantId, data), numberRows(plantId, data))
 }
 
-/** Facet rows of new plants (or of a plant whose rows were just deleted). */
-export async function insertFacets(tx: Tx, rows: PlantFacetsTable[]): Promise<void> {
-  await insertMany(tx, 'plant_facets', rows)
+/** Facet and range rows of new plants (or of a plant whose rows were just deleted). */
+export async function insertFacets(tx: Tx, facets: PlantFacetsTable[], numbers: NumberRow[]): Promise<void> {
+  await insertMany(tx, 'plant_facets', facets)
+  await insertMany(tx, 'plant_numbers', numbers)
 }
 
 function chunked<T>(items: T[], size: number): T[][] {

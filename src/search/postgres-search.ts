@@ -3,20 +3,12 @@
 // same way for the stored text and for the query (words.ts), and handed to PostgreSQL as tsvector and
 // tsquery literals: no text-search parser, dictionary or server locale is involved, no input can be a
 // syntax error, and the words match what SQLite's `unicode61 remove_diacritics 2` tokenizer makes.
-import { sql, type RawBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { forManyRows } from '../db/many-rows.ts'
-import { facetCondition } from './facet-filter.ts'
-import {
-  anywhereQuery,
-  nameQueries,
-  speciesFirst,
-  tierExpression,
-  tierTests,
-  type TextSyntax,
-  type TierTest,
-} from './ranking.ts'
-import { documents, pageIds, type TextIndex } from './tier-walk.ts'
+import { countMatches, findMatches, type FullTextDialect } from './full-text-search.ts'
+import type { TextSyntax } from './ranking.ts'
+import type { TextIndex } from './tier-walk.ts'
 import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
 import { foldedWords } from './words.ts'
 
@@ -52,8 +44,18 @@ const namesSyntax: TextSyntax = {
 const FEW_MATCHES = 250
 
 export class PostgresSearch implements SearchIndex {
+  readonly #dialect: FullTextDialect
+
   /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search). */
-  constructor(private readonly options: { fewMatches: number } = { fewMatches: FEW_MATCHES }) {}
+  constructor(options: { fewMatches: number } = { fewMatches: FEW_MATCHES }) {
+    this.#dialect = {
+      anywhere: anywhereSyntax,
+      names: namesSyntax,
+      index: GIN_INDEX,
+      namesMatch: (match) => sql`s.document @@ ${match}::tsquery`,
+      fewMatches: options.fewMatches,
+    }
+  }
 
   async put(tx: Tx, entry: SearchEntry): Promise<void> {
     // Unchanged text (most edits touch only attributes) leaves the row, and so the GIN index, alone.
@@ -77,25 +79,12 @@ export class PostgresSearch implements SearchIndex {
     )
   }
 
-  async find(db: Db, query: SearchQuery): Promise<SearchResult> {
-    const { plan } = query
-    const anywhere = anywhereQuery(plan.groups, anywhereSyntax)
-    if (anywhere === null) return { total: 0, docs: [] }
-    const tests = tierTests(plan, nameQueries(plan.groups, namesSyntax))
-    // The exact total, then few matches are ranked in one statement; more are walked tier by tier
-    // (tier-walk.ts), which reads only the ids up to the page: ranking the 30,000 matches of one letter
-    // took over 100 ms.
-    const total = await count(
-      db,
-      query.type === null && query.facets.length === 0
-        ? sql`SELECT count(*) AS total FROM plant_search WHERE document @@ ${anywhere}::tsquery`
-        : sql`SELECT count(*) AS total FROM plant_search s JOIN plants p ON p.id = s.plant_id
-            WHERE ${filters(query, anywhere)}`,
-    )
-    if (total <= this.options.fewMatches) return rankAll(db, query, anywhere, tests)
-    if (query.offset >= total) return { total, docs: [] }
-    const ids = await pageIds({ db, index: GIN_INDEX, query, anywhere, tests })
-    return { total, docs: await documents(db, ids) }
+  find(db: Db, query: SearchQuery): Promise<SearchResult> {
+    return findMatches(db, this.#dialect, query)
+  }
+
+  count(db: Db, query: SearchQuery): Promise<number> {
+    return countMatches(db, this.#dialect, query)
   }
 }
 
@@ -111,44 +100,4 @@ const GIN_INDEX: TextIndex = {
   id: sql`s.plant_id`,
   matches: (query) => sql`s.document @@ ${query}::tsquery`,
   idsMatching: (query) => sql`SELECT plant_id FROM plant_search WHERE document @@ ${query}::tsquery`,
-}
-
-const filters = (query: SearchQuery, anywhere: string) => sql`s.document @@ ${anywhere}::tsquery
-  AND ${query.type === null ? sql`TRUE` : sql`p.type = ${query.type}`}
-  AND ${facetCondition('p.id', query.facets)}`
-
-async function count(db: Db, query: RawBuilder<unknown>): Promise<number> {
-  const counted = await (query as RawBuilder<{ total: number | string }>).execute(db)
-  return Number(counted.rows[0]?.total ?? 0)
-}
-
-/** Every match ranked in one pass with the total, then only the page's documents read. */
-async function rankAll(
-  db: Db,
-  query: SearchQuery,
-  anywhere: string,
-  tests: TierTest[],
-): Promise<SearchResult> {
-  const tier = tierExpression(tests, (match) => sql`s.document @@ ${match}::tsquery`)
-  const page = await sql<{ total: number | string; doc: string }>`
-    WITH ranked AS (
-      SELECT p.id, ${tier} AS tier, ${speciesFirst} AS kind, count(*) OVER () AS total
-      FROM plant_search s JOIN plants p ON p.id = s.plant_id
-      WHERE ${filters(query, anywhere)}
-      ORDER BY tier, kind, p.id
-      LIMIT ${query.limit} OFFSET ${query.offset}
-    )
-    SELECT ranked.total, p.doc FROM ranked JOIN plants p ON p.id = ranked.id
-    ORDER BY ranked.tier, ranked.kind, ranked.id`.execute(db)
-  if (page.rows.length > 0) {
-    return { total: Number(page.rows[0]!.total), docs: page.rows.map((row) => row.doc) }
-  }
-  if (query.offset === 0) return { total: 0, docs: [] }
-  // Past the last page: the window count came back with no rows, so count on its own.
-  const total = await count(
-    db,
-    sql`SELECT count(*) AS total FROM plant_search s JOIN plants p ON p.id = s.plant_id
-      WHERE ${filters(query, anywhere)}`,
-  )
-  return { total, docs: [] }
 }

@@ -26,6 +26,8 @@ export type MatchExpr = { term: MatchTerm } | { all: MatchExpr[] } | { any: Matc
 export interface QueryPlan {
   /** Every group must match. Empty: the query has no words. */
   groups: MatchExpr[]
+  /** The typed words of each group (two when neighbouring words were joined). */
+  groupWords: string[][]
   /** The query as a name, with word forms, joins and splits: for "exact name" and "name starts with". */
   phrases: string[]
   /** The query as a name with at least one word corrected: for "fuzzy exact name". */
@@ -46,7 +48,7 @@ interface Alternatives {
 
 export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
   const positions = foldedWords(text).slice(0, MAX_WORDS)
-  if (positions.length === 0) return { groups: [], phrases: [], fuzzyPhrases: [] }
+  if (positions.length === 0) return { groups: [], groupWords: [], phrases: [], fuzzyPhrases: [] }
   const distinct = [...new Set(positions)]
 
   const splitsOf = (word: string): [string, string][] => {
@@ -108,6 +110,7 @@ export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
 
   // Neighbouring words the vocabulary knows joined become one group: both words, or the joined word.
   const groups: MatchExpr[] = []
+  const groupWords: string[][] = []
   const seen = new Set<string>()
   for (let index = 0; index < positions.length; index++) {
     const word = positions[index]!
@@ -120,12 +123,14 @@ export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
           { term: { word: joined, prefix: true, fuzzy: false } },
         ],
       })
+      groupWords.push([word, next])
       index++
       continue
     }
     if (seen.has(word)) continue
     seen.add(word)
     groups.push(groupOf(word))
+    groupWords.push([word])
   }
 
   // A name's possessive is two words ("St. John's wort" is "st john s wort"), typed as one ("johns").
@@ -146,7 +151,7 @@ export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
     ...alternatives.get(word)!.fuzzy.slice(0, 2),
   ])
   const fuzzyPhrases = combinations(fuzzyChoices).filter((phrase) => !phrases.has(phrase))
-  return { groups, phrases: [...phrases].slice(0, MAX_PHRASES), fuzzyPhrases }
+  return { groups, groupWords, phrases: [...phrases].slice(0, MAX_PHRASES), fuzzyPhrases }
 }
 
 /** For each word, the vocabulary words within its allowed edits, the closest and most used first. */
@@ -230,4 +235,13 @@ export function hasFuzzy(groups: MatchExpr[]): boolean {
   const walk = (expr: MatchExpr): boolean =>
     'term' in expr ? expr.term.fuzzy : ('all' in expr ? expr.all : expr.any).some(walk)
   return groups.some(walk)
+}
+
+/** A group with its typo corrections left out; null when it has nothing else. */
+export function withoutCorrections(expr: MatchExpr): MatchExpr | null {
+  if ('term' in expr) return expr.term.fuzzy ? null : expr
+  const parts = ('all' in expr ? expr.all : expr.any).map(withoutCorrections)
+  if ('all' in expr) return parts.some((part) => part === null) ? null : { all: parts as MatchExpr[] }
+  const present = parts.filter((part): part is MatchExpr => part !== null)
+  return present.length === 0 ? null : { any: present }
 }

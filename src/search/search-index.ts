@@ -1,5 +1,7 @@
-// Full-text search behind one interface; each database has its own implementation (sqlite-search.ts,
-// postgres-search.ts) of the text match, and both rank with the same tiers (ranking.ts).
+// Full-text search behind one interface; each database has its own index (sqlite-search.ts,
+// postgres-search.ts), and both run the same statements around it (full-text-search.ts) and rank with the
+// same tiers (ranking.ts).
+import type { RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import type { PlantType } from '../plants/plant.ts'
 import type { QueryPlan } from './query-plan.ts'
@@ -15,17 +17,12 @@ export interface SearchEntry {
   description: string
 }
 
-export interface FacetFilter {
-  /** Normalised (see normalizeFacet) key and values; values match as OR, filters as AND. */
-  key: string
-  values: string[]
-}
-
 export interface SearchQuery {
   /** The words to match with their alternatives, and the phrases for the whole-name tiers. */
   plan: QueryPlan
   type: PlantType | null
-  facets: FacetFilter[]
+  /** What plant `p` must be besides its words (plant-filter.ts); null: anything. */
+  filter: RawBuilder<unknown> | null
   limit: number
   offset: number
 }
@@ -41,4 +38,6 @@ export interface SearchIndex {
   /** Indexes plants that have no entry yet (the importer's new plants), a few statements for many. */
   add(tx: Tx, entries: SearchEntry[]): Promise<void>
   find(db: Db, query: SearchQuery): Promise<SearchResult>
+  /** How many plants match, without reading any. */
+  count(db: Db, query: SearchQuery): Promise<number>
 }

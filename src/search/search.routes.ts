@@ -21,12 +21,17 @@ const FacetValue = Type.Union([FacetText, Type.Array(FacetText, { maxItems: 50 }
 const TypeFilter = Type.Enum(['Plant', 'Species', 'Variety'])
 const Query = Type.String({
   maxLength: 200,
-  description: 'Words to find in names, scientific names and descriptions.',
+  description:
+    'What to find, as a gardener says it: words naming attribute values become constraints ("full sun ground ' +
+    'cover", "drought tolerant perennials", "hardy to zone 4", "taller than 30 m", "companion plants for tomato"), ' +
+    'the rest are searched in names, scientific names and descriptions; soft words ("plant", "seeds") are dropped. ' +
+    "The answer's interpretation says how it was read. May be left out or empty when a facet or range is given: " +
+    'then the plants meeting them, in id order.',
 })
 const ExactName = (description: string) => Type.String({ format: 'single-line', maxLength: 300, description })
 
 const SearchQuery = Type.Object(
-  { q: Query, type: Type.Optional(TypeFilter), ...PageQuery.properties },
+  { q: Type.Optional(Query), type: Type.Optional(TypeFilter), ...PageQuery.properties },
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
@@ -41,6 +46,42 @@ const PostParams = Type.Object(
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
+const Words = Type.String({ description: 'The words of q it was read from.' })
+const ConstraintSchema = Type.Union(
+  [
+    Type.Object({
+      kind: Type.Literal('value'),
+      key: Type.String(),
+      values: Type.Array(Type.String(), { description: 'Any of these values (or an element of the value).' }),
+      words: Words,
+    }),
+    Type.Object({
+      kind: Type.Literal('has'),
+      key: Type.String({ description: 'The plant has this key, whatever its value ("nitrogen fixers").' }),
+      words: Words,
+    }),
+    Type.Object({
+      kind: Type.Literal('range'),
+      key: Type.String({ description: 'A numeric key (GET /api/attributes says which).' }),
+      min: Type.Union([Type.Number(), Type.Null()]),
+      max: Type.Union([Type.Number(), Type.Null()]),
+      unit: Type.Union([Type.String(), Type.Null()], { description: 'The unit the key is stored in: m.' }),
+      words: Words,
+    }),
+    Type.Object({
+      kind: Type.Literal('companions'),
+      plant: Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        scientific_name: Type.String(),
+        link: Type.String(),
+      }),
+      words: Words,
+    }),
+  ],
+  { description: 'One constraint read from q.' },
+)
+
 const SearchResultSchema = component(
   'SearchResult',
   Type.Object(
@@ -49,6 +90,23 @@ const SearchResultSchema = component(
       pagination: OffsetPaginationSchema,
       interpretation: Type.Object(
         {
+          constraints: Type.Array(ConstraintSchema, {
+            description:
+              'What q was read to ask of a plant. Plants matching the name words that meet every constraint ' +
+              'come first (a plant whose whole name the name words are, first of all); without name words, ' +
+              'only the plants meeting them, in id order. Values of one key match as OR.',
+          }),
+          name_words: Type.Array(Type.String(), {
+            description: 'The words of q searched in names, scientific names and descriptions.',
+          }),
+          dropped_words: Type.Array(Type.String(), {
+            description: 'Soft words of q that add nothing to a name ("plant", "seeds", "for"): left out.',
+          }),
+          unmatched_words: Type.Array(Type.String(), {
+            description:
+              'Name words no plant matches together with the others: the search ran without them, so the ' +
+              'plants shown match the other words.',
+          }),
           ignored_parameters: Type.Array(
             Type.Object({
               name: Type.String(),

@@ -1,13 +1,20 @@
-// Search: the full-text form (q, type, facets, offset paging) and the exact-match form.
-import type { Db, Store } from '../db/store.ts'
-import { unknownParameters, validationFailed } from '../errors.ts'
+// Search: the full-text form (q read for constraints and names, type, facets and ranges, offset paging),
+// browsing by filters without q, and the exact-match form.
+import { sql, type RawBuilder } from 'kysely'
+import type { Store } from '../db/store.ts'
+import { AppError, validationFailed } from '../errors.ts'
 import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
-import { ignoredParameter, type IgnoredParameter } from '../text/closest-name.ts'
+import type { IgnoredParameter } from '../text/closest-name.ts'
 import { findExact } from '../plants/plant.repository.ts'
-import { normalizeFacet, type PlantType } from '../plants/plant.ts'
-import { attributeKeysInUse, keysInUse } from '../attributes/attribute.service.ts'
-import type { FacetFilter } from './search-index.ts'
-import { planQuery } from './query-plan.ts'
+import type { PlantType } from '../plants/plant.ts'
+import { browsePlants } from './browse.ts'
+import { facetFilters } from './facet-parameters.ts'
+import { phraseBookOf } from './phrase-book-cache.ts'
+import { bothConditions, filterCondition } from './plant-filter.ts'
+import { planQuery, withoutCorrections, type QueryPlan } from './query-plan.ts'
+import type { SearchQuery, SearchResult } from './search-index.ts'
+import { understandQuery, type ConstraintJson } from './understood-query.ts'
+import { foldedPhrase } from './words.ts'
 
 export type TypeParam = 'Plant' | 'Species' | 'Variety'
 
@@ -48,19 +55,144 @@ export async function searchPlants(
   { strict }: SearchOptions = { strict: false },
 ): Promise<SearchAnswer> {
   const { page, perPage, limit, offset } = offsetWindow(params)
-  const { facets, ignored } = await facetFilters(store.reader, params, strict)
-  const plan = await planQuery(store.reader, params.q ?? '')
-  const result = await store.search.find(store.reader, {
-    plan,
-    type: params.type ? toPlantType(params.type) : null,
-    facets,
-    limit,
-    offset,
-  })
+  const book = await phraseBookOf(store.reader)
+  const { filters, ignored } = await facetFilters(store.reader, params, SEARCH_PARAMETERS, book, strict)
+  const type = params.type ? toPlantType(params.type) : null
+  const window = { type, limit, offset }
+  const q = params.q?.trim() ?? ''
+  let result: SearchResult
+  let interpretation: Interpretation = {
+    constraints: [],
+    name_words: [],
+    dropped_words: [],
+    unmatched_words: [],
+  }
+  if (q === '') {
+    if (filters.length === 0) throw searchNeedsSomething()
+    result = await browsePlants(store.reader, { ...window, filter: filterCondition(filters) })
+  } else {
+    const understood = await understandQuery(store, q, book)
+    const asked = filterCondition(filters)
+    const read = filterCondition(understood.filters)
+    interpretation = {
+      constraints: understood.constraints,
+      name_words: understood.nameWords,
+      dropped_words: understood.droppedWords,
+      unmatched_words: [],
+    }
+    if (understood.nameWords.length === 0) {
+      // Only constraints: browsing by them.
+      result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) })
+    } else {
+      const names = await namesToSearch(store, understood.nameWords)
+      interpretation.name_words = names.kept
+      interpretation.unmatched_words = names.unmatched
+      result = await constraintsFirst(store, { ...window, plan: names.plan, filter: asked }, read)
+    }
+  }
   const pagination = offsetPagination(page, perPage, result.total)
   return {
-    json: plantListJson(result.docs, pagination, { interpretation: { ignored_parameters: ignored } }),
+    json: plantListJson(result.docs, pagination, {
+      interpretation: { ...interpretation, ignored_parameters: ignored },
+    }),
     ignored,
+  }
+}
+
+/** How the answer says it read `q`. */
+interface Interpretation {
+  constraints: ConstraintJson[]
+  name_words: string[]
+  dropped_words: string[]
+  unmatched_words: string[]
+}
+
+function searchNeedsSomething() {
+  return new AppError(
+    'badRequest',
+    'Parameter q is required unless a facet or range is given: the words to search for, or attribute filters ' +
+      'to browse by (Layer=Shrubs, Height=1..3).',
+  )
+}
+
+/** With constraints read from `q`, the plants matching the names come in three parts, the page taken across
+ * them: a plant whose whole name the name words are ("apple tree" is the apple, whatever its Layer), the
+ * plants that meet every constraint, then the others, each in the usual ranking. */
+async function constraintsFirst(
+  store: Store,
+  query: SearchQuery,
+  read: RawBuilder<unknown> | null,
+): Promise<SearchResult> {
+  if (read === null) return store.search.find(store.reader, query)
+  const named =
+    query.plan.phrases.length > 0
+      ? sql`p.id IN (SELECT plant_id FROM search_names WHERE kind = 0 AND name IN (${sql.join(query.plan.phrases)}))`
+      : sql`1 = 0`
+  const parts = [named, sql`(${read} AND NOT ${named})`, sql`(NOT ${read} AND NOT ${named})`]
+  let total = 0
+  const docs: string[] = []
+  for (const part of parts) {
+    const inPart = { ...query, filter: bothConditions(query.filter, part) }
+    const left = query.limit - docs.length
+    if (left === 0) {
+      total += await store.search.count(store.reader, inPart)
+      continue
+    }
+    const found = await store.search.find(store.reader, {
+      ...inPart,
+      limit: left,
+      offset: Math.max(0, query.offset - total),
+    })
+    total += found.total
+    docs.push(...found.docs)
+  }
+  return { total, docs }
+}
+
+// When no plant matches every word, the words that match least are left out, one at a time, a few times
+// at most: "Tropaeolum majus" finds Nasturtium (Tropaeolum spp.), ranked by the words it does match.
+const MOST_WORDS_LEFT_OUT = 4
+
+/** The plan of the name words, and which of them were left out because no plant matches them with the
+ * others, whatever the filters (a filter narrows a search, it never turns it into another one) (Meilisearch's matchingStrategy "last", Elasticsearch's minimum_should_match). */
+async function namesToSearch(
+  store: Store,
+  words: string[],
+): Promise<{ plan: QueryPlan; kept: string[]; unmatched: string[] }> {
+  const plan = await planQuery(store.reader, words.join(' '))
+  const count = (groups: QueryPlan['groups']) =>
+    store.search.count(store.reader, {
+      type: null,
+      filter: null,
+      plan: { groups, groupWords: [], phrases: [], fuzzyPhrases: [] },
+      limit: 1,
+      offset: 0,
+    })
+  if (plan.groups.length < 2 || (await count(plan.groups)) > 0) return { plan, kept: words, unmatched: [] }
+  // Words that match as typed are kept before words that only match corrected, then in the order typed:
+  // the last words go first, those matching nothing at once.
+  const matches = await Promise.all(plan.groups.map((group) => count([group])))
+  const exact = await Promise.all(
+    plan.groups.map((group) => {
+      const typed = withoutCorrections(group)
+      return typed === null ? Promise.resolve(0) : count([typed])
+    }),
+  )
+  let kept = plan.groups.map((_, index) => index).filter((index) => matches[index]! > 0)
+  kept.sort((a, b) => Number(exact[b]! > 0) - Number(exact[a]! > 0) || a - b)
+  for (let round = 0; kept.length > 1 && round < MOST_WORDS_LEFT_OUT; round++) {
+    if ((await count(kept.map((index) => plan.groups[index]!))) > 0) break
+    kept = kept.slice(0, -1)
+  }
+  if (kept.length > 1 && (await count(kept.map((index) => plan.groups[index]!))) === 0)
+    kept = kept.slice(0, 1)
+  if (kept.length === 0) return { plan, kept: words, unmatched: [] }
+  const keptWords = new Set(kept.flatMap((index) => plan.groupWords[index]!))
+  const inOrder = words.filter((word) => keptWords.has(foldedPhrase(word)))
+  return {
+    plan: await planQuery(store.reader, inOrder.join(' ')),
+    kept: inOrder,
+    unmatched: words.filter((word) => !keptWords.has(foldedPhrase(word))),
   }
 }
 
@@ -74,46 +206,7 @@ export async function findExactPlants(store: Store, request: ExactRequest): Prom
   return `{"plants":[${docs.join(',')}]}`
 }
 
-/** The facets of a search: every name that is not a search parameter is an attribute key in use (matched
- * case-insensitively), or it is ignored (an error when strict); an empty value or array asks for no filter
- * on that key. A misspelt facet therefore widens the page, and the answer says so. */
-async function facetFilters(
-  db: Db,
-  params: SearchParams,
-  strict: boolean,
-): Promise<{ facets: FacetFilter[]; ignored: IgnoredParameter[] }> {
-  const own = new Set<string>(SEARCH_PARAMETERS)
-  const wanted = Object.entries(params)
-    .filter(([name]) => !own.has(name))
-    .map(([name, value]) => ({ name, values: [value as string | string[]].flat().filter(Boolean) }))
-  if (wanted.length === 0) return { facets: [], ignored: [] }
-  const keys = await keysInUse(
-    db,
-    wanted.map(({ name }) => name),
-  )
-  const unknown = wanted.filter(({ name }) => !keys.has(normalizeFacet(name))).map(({ name }) => name)
-  const suggestFrom = unknown.length > 0 ? [...SEARCH_PARAMETERS, ...(await attributeKeysInUse(db))] : []
-  if (unknown.length > 0 && strict) {
-    throw unknownParameters(unknown, [...SEARCH_PARAMETERS], '/search', {
-      takesAlso: ', and any attribute key in use as a facet (GET /api/attributes lists them)',
-      suggestFrom,
-    })
-  }
-  const byKey = new Map<string, Set<string>>()
-  for (const { name, values } of wanted) {
-    if (values.length === 0 || unknown.includes(name)) continue
-    const key = normalizeFacet(name)
-    const set = byKey.get(key) ?? new Set<string>()
-    for (const value of values) set.add(normalizeFacet(value))
-    byKey.set(key, set)
-  }
-  return {
-    facets: [...byKey].map(([key, values]) => ({ key, values: [...values] })),
-    ignored: unknown.map((name) => ignoredParameter(name, suggestFrom)),
-  }
-}
-
-/** POST /search carries either the full-text form or the exact form, never both. */
+/** POST /search carries either the full-text form (q, facets or both) or the exact form, never both. */
 export function searchFormOf(body: {
   q?: unknown
   scientific_name?: unknown
@@ -134,11 +227,14 @@ export function searchFormOf(body: {
     }
     return 'exact'
   }
-  if (body.q === undefined) {
+  const facets = Object.keys(body).filter((name) => !(SEARCH_PARAMETERS as readonly string[]).includes(name))
+  if (body.q === undefined && facets.length === 0) {
     throw validationFailed([
       {
         field: 'q',
-        problem: 'required: the text to search for (or use scientific_name and type for an exact match)',
+        problem:
+          'required unless a facet or range is given: the text to search for, attribute filters to browse by, ' +
+          'or scientific_name and type for an exact match',
       },
     ])
   }

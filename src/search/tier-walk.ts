@@ -6,9 +6,9 @@
 // Both databases walk alike; each supplies its full-text index (`TextIndex`).
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
-import { facetCondition } from './facet-filter.ts'
 import { speciesFirst, type TierTest } from './ranking.ts'
 import type { SearchQuery } from './search-index.ts'
+import { conditionsOf } from './full-text-search.ts'
 
 export interface TextIndex {
   /** The full-text query: `anywhere`, in the names query `tier` (when given), in none of `earlier`. */
@@ -65,8 +65,7 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   )
   const conditions = sql.join(
     [
-      query.type === null ? sql`1 = 1` : sql`p.type = ${query.type}`,
-      facetCondition('p.id', query.facets),
+      conditionsOf(query),
       ...earlier.flatMap((before) =>
         'names' in before
           ? [sql`NOT EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${before.names})`]

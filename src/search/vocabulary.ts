@@ -180,3 +180,15 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
+
+/** Whether some plant has exactly this (folded) name: such a query is read as a name, every word of it. */
+export async function isPlantName(db: Db, phrase: string): Promise<boolean> {
+  if (!phrase) return false
+  const row = await db
+    .selectFrom('search_names')
+    .select('plant_id')
+    .where('name', '=', phrase)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -15,6 +15,9 @@ interface Listed {
   key: string
   plants: number
   values: Counted[]
+  numeric: boolean
+  min?: number
+  max?: number
 }
 
 let t: TestApp
@@ -110,13 +113,36 @@ describe('GET /attributes', () => {
         { value: 'Full shade', plants: 1 },
         { value: 'Partial shade', plants: 1 },
       ],
+      numeric: false,
     })
-    assert.deepEqual(find(listed, 'Soil'), { key: 'Soil', plants: 1, values: [{ value: 'Loam', plants: 1 }] })
+    assert.deepEqual(find(listed, 'Soil'), {
+      key: 'Soil',
+      plants: 1,
+      values: [{ value: 'Loam', plants: 1 }],
+      numeric: false,
+    })
     assert.deepEqual(
       listed.map((attribute) => attribute.key),
       ['Sun exposure', 'Soil'],
       'the most used key first',
     )
+  })
+
+  it('marks a key numeric while most of its plants have a number or a range, with its least and greatest', async () => {
+    const plants = []
+    for (const value of ['0.5', '2-3.5', '12'])
+      plants.push(await createPlant(t, { data: [{ key: 'Root depth', value }] }))
+    const numeric = find(await attributes(), 'Root depth')!
+    assert.deepEqual([numeric.numeric, numeric.min, numeric.max], [true, 0.5, 12])
+    // One plant in three without a number is too many: the key is read as words again.
+    const response = await t.request('PUT', `/api/plants/${plants[2].id}`, {
+      version: plants[2].version,
+      note: 'no number known',
+      data: [{ key: 'Root depth', value: 'deep' }],
+    })
+    assert.equal(response.status, 200, response.text)
+    const words = find(await attributes(), 'Root depth')!
+    assert.deepEqual([words.numeric, words.min, words.max], [false, undefined, undefined])
   })
 
   it('follows updates: a value no plant has any more is gone, a new one appears', async () => {
@@ -136,6 +162,7 @@ describe('GET /attributes', () => {
         { value: 'Fast', plants: 1 },
         { value: 'Slow', plants: 1 },
       ],
+      numeric: false,
     })
     const again = await t.request('PUT', `/api/plants/${plant.id}`, {
       version: response.body.version,

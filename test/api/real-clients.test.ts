@@ -257,6 +257,10 @@ describe('arrays and facet keys as client libraries write them', () => {
     assert.deepEqual(names(response), ['Wild garlic', 'Wild strawberry'])
     assert.equal(response.headers.get(IGNORED), 'Famly (did you mean Family?)')
     assert.deepEqual(response.body.interpretation, {
+      constraints: [],
+      name_words: ['wild'],
+      dropped_words: [],
+      unmatched_words: [],
       ignored_parameters: [{ name: 'Famly', did_you_mean: 'Family' }],
     })
     const post = await t.request('POST', '/api/search', { q: 'wild', colour: 'red', Family: 'Rosaceae' })

@@ -505,7 +505,12 @@ function queryFor(r: Random, route: Route, world: World): string {
     if (roll < 0.55 && route.params.length > 0) name = r.pick(route.params)
     else if (roll < 0.8 && isSearch) name = facetName(r, world)
     else name = r.pick(UNKNOWN_NAMES)
-    const text = paramValue(r, name)
+    const text =
+      isSearch && name === 'q' && r.chance(0.3)
+        ? r.pick(NATURAL)
+        : isSearch && !route.params.includes(name) && r.chance(0.3)
+          ? r.pick(RANGES)
+          : paramValue(r, name)
     parts.push(`${encodeName(name)}=${encode(text)}`)
     // A duplicated parameter, as a client that appends instead of replacing sends it.
     if (r.chance(0.15)) parts.push(`${encodeName(name)}=${encode(paramValue(r, name))}`)
@@ -514,6 +519,30 @@ function queryFor(r: Random, route: Route, world: World): string {
     for (let i = 0; i < 30; i++) parts.push(`${encodeName(facetName(r, world))}${i}=x`)
   return parts.join('&')
 }
+
+/** Facet values that are ranges, good and hostile: a numeric key takes them, any other key refuses them. */
+const RANGES = ['1..3', '20..', '..5', '..', '1..x', '5..1', '1e400..', 'NaN..NaN', '-0..0', '9'.repeat(40) + '..']
+
+/** Queries a gardener types, and the same shapes made hostile: numbers, units and companion questions. */
+const NATURAL = [
+  'full sun ground cover',
+  'drought-tolerant perennials',
+  'hardy to zone 4 shrubs',
+  'zone 99999999999999999999',
+  'taller than 1e308 m',
+  'taller than 99999999999999999999 feet',
+  'between 3 and 1 ft',
+  'under -5 cm',
+  'ph 6 to',
+  'ph 0.0000000001',
+  'companion plants for',
+  'companion plants for companion plants for tomato',
+  'what grows well with "; DROP TABLE plants; --',
+  'tomato plant',
+  'Tropaeolum majus',
+  'plants plants plants plants',
+  '- - - 1 - 2 -',
+]
 
 function facetName(r: Random, world: World): string {
   const base = r.chance(0.7) ? r.pick(world.facetKeys) : r.pick([...SQL, ...SEARCH_SYNTAX, 'Nothing'])
@@ -654,8 +683,12 @@ function validDoc(r: Random, route: Route, world: World): Record<string, unknown
     case 'link-remove':
       return { note: r.chance(0.8) ? 'hostile removal' : r.pick(TEXT) }
     case 'search': {
-      const doc: Record<string, unknown> = { q: r.pick([...SEARCH_SYNTAX, ...SQL, ...TEXT.slice(0, 20)]) }
-      if (r.chance(0.4)) doc[facetName(r, world)] = r.chance(0.5) ? r.pick(TEXT) : [r.pick(TEXT), r.pick(SQL)]
+      const doc: Record<string, unknown> = {
+        q: r.pick([...SEARCH_SYNTAX, ...SQL, ...TEXT.slice(0, 20), ...NATURAL]),
+      }
+      if (r.chance(0.1)) delete doc.q
+      if (r.chance(0.4))
+        doc[facetName(r, world)] = r.pick([r.pick(TEXT), [r.pick(TEXT), r.pick(SQL)], r.pick(RANGES), RANGES])
       if (r.chance(0.2)) Object.assign(doc, { scientific_name: r.pick(TEXT), type: r.pick(['Plant', 'x']) })
       return doc
     }

@@ -101,6 +101,8 @@ before(async () => {
     `O'Brien "mark" %_\\*`,
     `'; DROP TABLE plants; --`,
     'NEAR(a b)',
+    'Height',
+    'Soil pH',
   ]
   const parent = await createPlant(t, {
     data: [
@@ -109,6 +111,8 @@ before(async () => {
       { key: facetKeys[2]!, value: `it's 50% "quoted" NEAR(a b)` },
       { key: facetKeys[3]!, value: `' OR '1'='1` },
       { key: facetKeys[4]!, value: '*' },
+      { key: 'Height', value: '1.5' },
+      { key: 'Soil pH', value: '6.0-7.5' },
       { key: '__proto__', value: 'proto value' },
       { key: 'constructor', value: 'x' },
     ],

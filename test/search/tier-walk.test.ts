@@ -1,6 +1,7 @@
 // Broad searches are walked tier by tier (src/search/tier-walk.ts) instead of ranked in one statement.
 // Both ways must give the same page and total for any query, type, facets and page: this compares them
 // over the starter dataset, with the walk forced on every search, and times one-letter searches over HTTP.
+import { filterCondition } from '../../src/search/plant-filter.ts'
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
@@ -27,13 +28,24 @@ it('walks tier by tier to the same pages and totals as ranking every match', asy
   const queries = ['s', 'a', 'to', 'tomato', 'tomatoe', 'basil', 'bazil', 'sweet p', 'mint', 'rose']
   queries.push('st johns wort', 'strawberries', 'calendula officianalis', 'paw paw', 'pea', 'zzz')
   const windows: Omit<SearchQuery, 'plan'>[] = [
-    { type: null, facets: [], limit: 20, offset: 0 },
-    { type: null, facets: [], limit: 7, offset: 13 },
-    { type: null, facets: [], limit: 50, offset: 400 },
-    { type: null, facets: [], limit: 20, offset: 100_000 },
-    { type: 'Variety', facets: [], limit: 20, offset: 0 },
-    { type: 'Plant', facets: [], limit: 10, offset: 30 },
-    { type: null, facets: [{ key: 'family', values: ['solanaceae', 'rosaceae'] }], limit: 20, offset: 5 },
+    { type: null, filter: null, limit: 20, offset: 0 },
+    { type: null, filter: null, limit: 7, offset: 13 },
+    { type: null, filter: null, limit: 50, offset: 400 },
+    { type: null, filter: null, limit: 20, offset: 100_000 },
+    { type: 'Variety', filter: null, limit: 20, offset: 0 },
+    { type: 'Plant', filter: null, limit: 10, offset: 30 },
+    {
+      type: null,
+      filter: filterCondition([{ kind: 'values', keyNorm: 'family', values: ['solanaceae', 'rosaceae'] }]),
+      limit: 20,
+      offset: 5,
+    },
+    {
+      type: null,
+      filter: filterCondition([{ kind: 'range', keyNorm: 'height', min: 1, max: 3 }]),
+      limit: 20,
+      offset: 0,
+    },
   ]
   let compared = 0
   for (const q of queries) {

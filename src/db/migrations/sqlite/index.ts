@@ -8,6 +8,7 @@ import * as rateLimitCounts from './20261125T0900_rate_limit_counts.ts'
 import * as plantTotal from './20261127T0900_plant_total.ts'
 import * as changeFeedOrder from './20261128T0900_change_feed_order.ts'
 import * as moderation from './20261129T0900_moderation.ts'
+import * as plantNumbers from './20261130T0900_plant_numbers.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261127T0900_plant_total': plantTotal,
   '20261128T0900_change_feed_order': changeFeedOrder,
   '20261129T0900_moderation': moderation,
+  '20261130T0900_plant_numbers': plantNumbers,
 }

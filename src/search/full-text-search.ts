@@ -1,0 +1,91 @@
+// The full-text search both databases run: the same statements around each one's full-text index
+// (`FullTextDialect`: SQLite FTS5 in sqlite-search.ts, a PostgreSQL tsvector in postgres-search.ts). The
+// exact total first; few matches are then ranked in one statement, more are walked tier by tier
+// (tier-walk.ts), which reads only the ids up to the page.
+import { sql, type RawBuilder } from 'kysely'
+import type { Db } from '../db/store.ts'
+import {
+  anywhereQuery,
+  nameQueries,
+  speciesFirst,
+  tierExpression,
+  tierTests,
+  type TextSyntax,
+  type TierTest,
+} from './ranking.ts'
+import { documents, pageIds, type TextIndex } from './tier-walk.ts'
+import type { SearchQuery, SearchResult } from './search-index.ts'
+
+export interface FullTextDialect {
+  /** Terms, AND and OR of a query matching anywhere in a plant's text, and of one matching its names. */
+  anywhere: TextSyntax
+  names: TextSyntax
+  index: TextIndex
+  /** Plant `p`'s names match a names query: the tiers 2, 3 and 5 when all matches are ranked at once. */
+  namesMatch: (query: string) => RawBuilder<unknown>
+  /** Up to how many matches are ranked in one statement rather than walked. */
+  fewMatches: number
+}
+
+export async function findMatches(
+  db: Db,
+  dialect: FullTextDialect,
+  query: SearchQuery,
+): Promise<SearchResult> {
+  const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
+  if (anywhere === null) return { total: 0, docs: [] }
+  const tests = tierTests(query.plan, nameQueries(query.plan.groups, dialect.names))
+  const total = await countOf(db, dialect, query, anywhere)
+  if (query.offset >= total) return { total, docs: [] }
+  if (total <= dialect.fewMatches) return { total, docs: await rankAll(db, dialect, query, anywhere, tests) }
+  const ids = await pageIds({ db, index: dialect.index, query, anywhere, tests })
+  return { total, docs: await documents(db, ids) }
+}
+
+export async function countMatches(db: Db, dialect: FullTextDialect, query: SearchQuery): Promise<number> {
+  const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
+  return anywhere === null ? 0 : countOf(db, dialect, query, anywhere)
+}
+
+/** The plant's type and the filter, on plant `p`. */
+export function conditionsOf(query: Pick<SearchQuery, 'type' | 'filter'>): RawBuilder<unknown> {
+  return sql`${query.type === null ? sql`1 = 1` : sql`p.type = ${query.type}`} AND ${query.filter ?? sql`1 = 1`}`
+}
+
+// Without a type or filter the index counts its matches alone, in about a millisecond even for one letter.
+async function countOf(db: Db, dialect: FullTextDialect, query: SearchQuery, anywhere: string) {
+  return count(
+    db,
+    query.type === null && query.filter === null
+      ? sql`SELECT count(*) AS total FROM (${dialect.index.idsMatching(anywhere)}) AS matches`
+      : sql`SELECT count(*) AS total FROM ${dialect.index.from}
+          WHERE ${dialect.index.matches(anywhere)} AND ${conditionsOf(query)}`,
+  )
+}
+
+async function count(db: Db, query: RawBuilder<unknown>): Promise<number> {
+  const counted = await (query as RawBuilder<{ total: number | string }>).execute(db)
+  return Number(counted.rows[0]?.total ?? 0)
+}
+
+/** Every match ranked in one pass, then only the page's documents read. */
+async function rankAll(
+  db: Db,
+  dialect: FullTextDialect,
+  query: SearchQuery,
+  anywhere: string,
+  tests: TierTest[],
+): Promise<string[]> {
+  const tier = tierExpression(tests, dialect.namesMatch)
+  const page = await sql<{ doc: string }>`
+    WITH ranked AS (
+      SELECT p.id, ${tier} AS tier, ${speciesFirst} AS kind
+      FROM ${dialect.index.from}
+      WHERE ${dialect.index.matches(anywhere)} AND ${conditionsOf(query)}
+      ORDER BY tier, kind, p.id
+      LIMIT ${query.limit} OFFSET ${query.offset}
+    )
+    SELECT p.doc FROM ranked JOIN plants p ON p.id = ranked.id
+    ORDER BY ranked.tier, ranked.kind, ranked.id`.execute(db)
+  return page.rows.map((row) => row.doc)
+}

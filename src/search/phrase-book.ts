@@ -1,0 +1,168 @@
+// The phrases search reads in `q`, built from the attribute registry and the gardeners' vocabulary
+// (data/gardeners-phrases.json). From the registry: every value of a key with few values ("full sun",
+// "ground cover", "perennial"), alone when no other key has it and it is not too vague ("medium" is
+// Growth, Soil type and Nitrogen Fixing), and beside its key either way ("medium growth", "native to
+// canada"); and the name of a key with at most three values ("nitrogen fixing", "edible"): the plant has
+// the key. From the vocabulary: the phrases gardeners use, which win over the registry's.
+import { normalizeFacet } from '../plants/plant.ts'
+import { gardenersPhrases, type GardenersPhrases, type PhraseEntry } from './gardeners-phrases.ts'
+import { foldWord } from './words.ts'
+
+export type Meaning =
+  | { kind: 'value'; key: string; keyNorm: string; values: string[] }
+  | { kind: 'has'; key: string; keyNorm: string }
+  | { kind: 'range'; key: string; keyNorm: string; min: number | null; max: number | null }
+
+export interface Phrase {
+  words: string[]
+  meaning: Meaning
+  /** Of two phrases of the same length, the higher rank is read: the vocabulary's over the registry's. */
+  rank: number
+}
+
+export interface RegistryKey {
+  key: string
+  keyNorm: string
+  plants: number
+  /** Most of its plants' values are numbers or ranges (attribute-numbers.ts). */
+  numeric: boolean
+  /** Its value elements as spelt, when it has few; null when it has many (names, links, genera). */
+  values: string[] | null
+}
+
+/** A key with more values than this is not read from `q` by value (Genus, links, names). */
+export const MAX_READ_VALUES = 200
+/** A key with at most this many values is also read by its name alone: "nitrogen fixing". */
+const MAX_FLAG_VALUES = 3
+
+/** A word as phrases compare it: folded, and singular where English makes a plural with -s or -es
+ * ("shrubs" is "shrub", "bushes" is "bush"), so that either form meets either. */
+export function canonicalWord(word: string): string {
+  const folded = foldWord(word)
+  if (!/^[a-z]{4,}$/.test(folded)) return folded
+  if (folded.endsWith('ies') && folded.length > 4) return `${folded.slice(0, -3)}y`
+  if (/(ch|sh|x|ss|z|o)es$/.test(folded)) return folded.slice(0, -2)
+  if (folded.endsWith('s') && !/(ss|us|is)$/.test(folded)) return folded.slice(0, -1)
+  return folded
+}
+
+/** The words of a phrase as phrases compare them: "Partial sun/shade" is partial, sun, shade. */
+export function phraseWords(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).map(canonicalWord)
+}
+
+export class PhraseBook {
+  readonly #byFirst = new Map<string, Phrase[]>()
+  readonly soft: ReadonlySet<string>
+  readonly vocabulary: GardenersPhrases
+  /** Numeric keys by normalized key: what a range may name. */
+  readonly numericKeys: ReadonlyMap<string, RegistryKey>
+  /** Metres per unit a query may use, by the unit's canonical word ("inches" is "inch"). */
+  readonly metresPer: ReadonlyMap<string, number>
+
+  constructor(registry: RegistryKey[], vocabulary: GardenersPhrases = gardenersPhrases()) {
+    this.vocabulary = vocabulary
+    this.soft = new Set(vocabulary.soft_words.map(canonicalWord))
+    this.metresPer = new Map(
+      Object.entries(vocabulary.units.metres).map(([unit, metres]) => [canonicalWord(unit), metres]),
+    )
+    this.numericKeys = new Map(registry.filter((key) => key.numeric).map((key) => [key.keyNorm, key]))
+    this.#addRegistry(registry, new Set(vocabulary.needs_key.map(canonicalWord)))
+    // A gardener's phrase is read only when the registry has what it means: a database without Layer data
+    // searches "ground cover" as words, in names and descriptions.
+    const inUse = new Map(registry.map((key) => [key.keyNorm, key]))
+    for (const entry of vocabulary.phrases) {
+      const keyNorm = normalizeFacet(entry.key)
+      const key = inUse.get(keyNorm)
+      const meaning = key && meaningOf(entry, key)
+      if (meaning) for (const say of entry.say) this.#add(phraseWords(say), meaning, 2)
+    }
+  }
+
+  /** The phrases starting with this (canonical) word, longest first, then by rank. */
+  startingWith(word: string): readonly Phrase[] {
+    return this.#byFirst.get(word) ?? []
+  }
+
+  #addRegistry(registry: RegistryKey[], needsKey: ReadonlySet<string>) {
+    const keysOfValue = new Map<string, Set<string>>()
+    const readable = registry.filter((key) => !key.numeric && key.values !== null)
+    for (const key of readable) {
+      for (const value of key.values!) {
+        for (const words of spellings(value)) {
+          keysOfValue.set(words.join(' '), (keysOfValue.get(words.join(' ')) ?? new Set()).add(key.keyNorm))
+        }
+      }
+    }
+    for (const key of readable) {
+      const keyWords = phraseWords(key.key)
+      for (const value of key.values!) {
+        const meaning: Meaning = { kind: 'value', key: key.key, keyNorm: key.keyNorm, values: [value] }
+        for (const words of spellings(value)) {
+          const alone =
+            keysOfValue.get(words.join(' '))!.size === 1 && !(words.length === 1 && needsKey.has(words[0]!))
+          if (alone) this.#add(words, meaning, 1)
+          this.#add([...words, ...keyWords], meaning, 1)
+          this.#add([...keyWords, ...words], meaning, 1)
+        }
+      }
+      if (key.values!.length <= MAX_FLAG_VALUES && keyWords.length > 0) {
+        this.#add(keyWords, { kind: 'has', key: key.key, keyNorm: key.keyNorm }, 1)
+      }
+    }
+  }
+
+  #add(words: string[], meaning: Meaning, rank: number) {
+    if (words.length === 0) return
+    const list = this.#byFirst.get(words[0]!) ?? []
+    const same = list.findIndex((phrase) => phrase.words.join(' ') === words.join(' '))
+    if (same >= 0) {
+      if (list[same]!.rank > rank) return
+      if (list[same]!.rank === rank) {
+        list[same] = { ...list[same]!, meaning: merged(list[same]!.meaning, meaning) }
+        return
+      }
+      list.splice(same, 1)
+    }
+    list.push({ words, meaning, rank })
+    list.sort((a, b) => b.words.length - a.words.length || b.rank - a.rank)
+    this.#byFirst.set(words[0]!, list)
+  }
+}
+
+/** The ways a value is written: whole, and each name of one with two ("Fabaceae or leguminosae"). */
+function spellings(value: string): string[][] {
+  const whole = phraseWords(value)
+  if (whole.length === 0) return []
+  const names = value.split(/\s+or\s+/i)
+  return names.length > 1 ? [whole, ...names.map(phraseWords).filter((words) => words.length > 0)] : [whole]
+}
+
+/** What a vocabulary entry means for a key in use, or null when no plant could meet it. */
+function meaningOf(entry: PhraseEntry, key: RegistryKey): Meaning | null {
+  const { key: spelt, keyNorm } = key
+  if (entry.min !== undefined || entry.max !== undefined) {
+    return key.numeric
+      ? { kind: 'range', key: spelt, keyNorm, min: entry.min ?? null, max: entry.max ?? null }
+      : null
+  }
+  if (entry.any === undefined) return { kind: 'has', key: spelt, keyNorm }
+  if (key.values !== null) {
+    const known = new Set(key.values.map(normalizeFacet))
+    if (!entry.any.some((value) => known.has(normalizeFacet(value)))) return null
+  }
+  return { kind: 'value', key: spelt, keyNorm, values: entry.any }
+}
+
+/** Two registry values spelt alike on one key ("Leaves", "leaves") are one meaning with both. */
+function merged(a: Meaning, b: Meaning): Meaning {
+  if (a.kind === 'value' && b.kind === 'value' && a.keyNorm === b.keyNorm) {
+    return { ...a, values: [...new Set([...a.values, ...b.values])] }
+  }
+  return a
+}

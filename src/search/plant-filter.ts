@@ -1,0 +1,53 @@
+// What a search asks of a plant besides its words, as plain SQL on plant `p` that both databases run alike:
+// facet values (plant_facets), number ranges (plant_numbers), having a key, being a plant's companion.
+import { sql, type RawBuilder } from 'kysely'
+
+export type PlantFilter =
+  /** The key (normalized) has one of the values (normalized), whole or as an element. */
+  | { kind: 'values'; keyNorm: string; values: string[] }
+  | { kind: 'has'; keyNorm: string }
+  /** The key has a number or range overlapping min..max (either side open). */
+  | { kind: 'range'; keyNorm: string; min: number | null; max: number | null }
+  /** A companion of the plant, by an active link. */
+  | { kind: 'companions'; plantId: number }
+
+/** Every filter holds; null when there are none. */
+export function filterCondition(filters: readonly PlantFilter[]): RawBuilder<unknown> | null {
+  if (filters.length === 0) return null
+  return sql`(${sql.join(filters.map(conditionOf), sql` AND `)})`
+}
+
+/** Both conditions (either may be null: no condition). */
+export function bothConditions(
+  a: RawBuilder<unknown> | null,
+  b: RawBuilder<unknown> | null,
+): RawBuilder<unknown> | null {
+  if (a === null) return b
+  if (b === null) return a
+  return sql`(${a} AND ${b})`
+}
+
+function conditionOf(filter: PlantFilter): RawBuilder<unknown> {
+  switch (filter.kind) {
+    case 'values':
+      return sql`p.id IN (SELECT plant_id FROM plant_facets
+        WHERE key = ${filter.keyNorm} AND value IN (${sql.join(filter.values)}))`
+    case 'has':
+      return sql`p.id IN (SELECT plant_id FROM plant_facets WHERE key = ${filter.keyNorm})`
+    case 'range': {
+      const bounds = [
+        ...(filter.max === null ? [] : [sql`low <= ${filter.max}`]),
+        ...(filter.min === null ? [] : [sql`high >= ${filter.min}`]),
+      ]
+      return sql`p.id IN (SELECT plant_id FROM plant_numbers
+        WHERE key = ${filter.keyNorm}${bounds.length ? sql` AND ${sql.join(bounds, sql` AND `)}` : sql``})`
+    }
+    case 'companions':
+      return sql`p.id IN (
+        SELECT plant_high FROM plant_links
+          WHERE plant_low = ${filter.plantId} AND type = 'companion-to' AND removed_at IS NULL
+        UNION ALL
+        SELECT plant_low FROM plant_links
+          WHERE plant_high = ${filter.plantId} AND type = 'companion-to' AND removed_at IS NULL)`
+  }
+}

@@ -1,0 +1,122 @@
+// From the reading of `q` (query-reading.ts) to what the search runs and what the answer says it read:
+// the constraints as plant filters, each with its entry for the answer's `interpretation`; the plant a
+// companion request names, found by the name search; the words left to search as names.
+import type { Store } from '../db/store.ts'
+import { normalizeFacet } from '../plants/plant.ts'
+import type { PlantFilter } from './plant-filter.ts'
+import type { PhraseBook } from './phrase-book.ts'
+import { planQuery } from './query-plan.ts'
+import { readQuery, tokensOf, type ReadConstraint } from './query-reading.ts'
+import { isPlantName } from './vocabulary.ts'
+import { foldedPhrase } from './words.ts'
+
+/** One constraint of the answer's interpretation: `words` is what it was read from. */
+export type ConstraintJson =
+  | { kind: 'value'; key: string; values: string[]; words: string }
+  | { kind: 'has'; key: string; words: string }
+  | { kind: 'range'; key: string; min: number | null; max: number | null; unit: string | null; words: string }
+  | {
+      kind: 'companions'
+      plant: { id: number; name: string; scientific_name: string; link: string }
+      words: string
+    }
+
+export interface UnderstoodQuery {
+  /** Every filter holds for the plants that meet the query; values of one key match as OR. */
+  filters: PlantFilter[]
+  constraints: ConstraintJson[]
+  nameWords: string[]
+  droppedWords: string[]
+}
+
+export async function understandQuery(store: Store, q: string, book: PhraseBook): Promise<UnderstoodQuery> {
+  const everyWord = tokensOf(q)
+    .filter((token) => token.word !== '-')
+    .map((token) => token.text)
+  // A query that is some plant's whole name ("ice plant", "summer squash") is that name, every word of it.
+  if (await isPlantName(store.reader, foldedPhrase(q))) {
+    return { filters: [], constraints: [], nameWords: everyWord, droppedWords: [] }
+  }
+  const reading = readQuery(q, book)
+  const filters: PlantFilter[] = []
+  const constraints: ConstraintJson[] = []
+  for (const constraint of reading.constraints) {
+    constraints.push(constraintJson(constraint, book))
+    filters.push(filterOf(constraint))
+  }
+  let { nameWords } = reading
+  if (reading.companionsOf) {
+    const plant = await plantNamed(store, reading.companionsOf.nameWords)
+    if (plant) {
+      constraints.push({ kind: 'companions', plant, words: reading.companionsOf.words })
+      filters.push({ kind: 'companions', plantId: plant.id })
+    } else {
+      nameWords = [...nameWords, ...reading.companionsOf.nameWords]
+    }
+  }
+  // Nothing left but soft words ("plants"): they are the query after all.
+  if (nameWords.length === 0 && constraints.length === 0) {
+    return { filters: [], constraints: [], nameWords: everyWord, droppedWords: [] }
+  }
+  return { filters: mergedByKey(filters), constraints, nameWords, droppedWords: reading.droppedWords }
+}
+
+function constraintJson({ meaning, words }: ReadConstraint, book: PhraseBook): ConstraintJson {
+  switch (meaning.kind) {
+    case 'value':
+      return { kind: 'value', key: meaning.key, values: meaning.values, words }
+    case 'has':
+      return { kind: 'has', key: meaning.key, words }
+    case 'range':
+      return {
+        kind: 'range',
+        key: meaning.key,
+        min: meaning.min,
+        max: meaning.max,
+        unit: book.vocabulary.units[meaning.key] ?? null,
+        words,
+      }
+  }
+}
+
+function filterOf({ meaning }: ReadConstraint): PlantFilter {
+  switch (meaning.kind) {
+    case 'value':
+      return { kind: 'values', keyNorm: meaning.keyNorm, values: meaning.values.map(normalizeFacet) }
+    case 'has':
+      return { kind: 'has', keyNorm: meaning.keyNorm }
+    case 'range':
+      return { kind: 'range', keyNorm: meaning.keyNorm, min: meaning.min, max: meaning.max }
+  }
+}
+
+/** Two values of one key in `q` ("annuals and biennials") match as OR, as a facet's repeated values do. */
+function mergedByKey(filters: PlantFilter[]): PlantFilter[] {
+  const merged: PlantFilter[] = []
+  for (const filter of filters) {
+    const same =
+      filter.kind === 'values'
+        ? merged.find(
+            (other): other is Extract<PlantFilter, { kind: 'values' }> =>
+              other.kind === 'values' && other.keyNorm === filter.keyNorm,
+          )
+        : undefined
+    if (same) same.values = [...new Set([...same.values, ...(filter as typeof same).values])]
+    else merged.push(filter.kind === 'values' ? { ...filter, values: [...filter.values] } : filter)
+  }
+  return merged
+}
+
+/** The plant the words name: the first answer of the name search. */
+async function plantNamed(store: Store, words: string[]) {
+  const plan = await planQuery(store.reader, words.join(' '))
+  const found = await store.search.find(store.reader, { plan, type: null, filter: null, limit: 1, offset: 0 })
+  if (found.docs.length === 0) return null
+  const plant = JSON.parse(found.docs[0]!) as {
+    id: number
+    name: string
+    scientific_name: string
+    link: string
+  }
+  return { id: plant.id, name: plant.name, scientific_name: plant.scientific_name, link: plant.link }
+}
