@@ -61,6 +61,36 @@ const facetedSearch = cycling([
   '/api/search?q=oak&type=Species&family=fagaceae',
 ])
 const oneLetterSearch = search(['a', 'b', 'c', 'm', 's', 't'])
+// Queries as gardeners type them (issue 22): constraints read from q, soft words, companions, partial matches.
+const naturalLanguageSearch = search([
+  'full sun ground cover',
+  'drought tolerant perennials',
+  'shade tolerant shrubs',
+  'nitrogen fixers',
+  'trees for clay soil',
+  'tomato plant',
+  'companion plants for tomato',
+  'hardy to zone 4 shrubs',
+  'taller than 30 m',
+  'basil seeds',
+  'Tropaeolum majus',
+  'edible flowers for partial shade',
+])
+const rangeSearch = cycling([
+  '/api/search?q=tomato&Height=1..3',
+  '/api/search?q=oak&Height=20..',
+  '/api/search?q=mint&USDA%20Hardiness%20zone=..5',
+  '/api/search?q=apple&Soil%20pH=6..7',
+  '/api/search?q=grass&Height=..0.5&Soil%20pH=..6',
+])
+const browse = cycling([
+  '/api/search?Layer=Shrubs',
+  '/api/search?Height=1..3',
+  '/api/search?Light%20requirement=Full%20shade&Layer=Herbs',
+  '/api/search?USDA%20Hardiness%20zone=..4&page=3',
+  '/api/search?Edible%20parts=Fruit&Life%20cycle=Perennial',
+  '/api/search?Life%20cycle=Perennial&page=40',
+])
 const suggestions = cycling(
   ['t', 'to', 'tom', 'toma', 'tomat', 'b', 'ba', 'bas', 'basi', 'bazil', 'straw', 'rosm', 'sweet p'].map(
     (q) => `/api/suggest?q=${encodeURIComponent(q)}`,
@@ -91,6 +121,9 @@ export const CASES: BenchCase[] = [
   { name: 'typo search', baseline: 'hello-world', next: typoSearch },
   { name: 'faceted search', baseline: 'hello-world', next: facetedSearch },
   { name: 'one-letter search', baseline: 'hello-world', next: oneLetterSearch },
+  { name: 'natural-language search', baseline: 'hello-world', next: naturalLanguageSearch },
+  { name: 'range filter', baseline: 'hello-world', next: rangeSearch },
+  { name: 'browse without q', baseline: 'hello-world', next: browse },
   { name: 'GET /suggest', baseline: 'hello-world', next: suggestions },
   {
     name: 'PUT /plants/<id>',

@@ -38,6 +38,9 @@ const ONE_CLIENT_P99: Record<string, number> = {
   'faceted search': 10,
   'typo search': 15,
   'one-letter search': 30,
+  'natural-language search': 15,
+  'range filter': 10,
+  'browse without q': 30,
   'GET /suggest': 2,
 }
 const RATIO: Record<string, number> = { 'GET /plants/<id>': 0.7, 'keyset page of 100': 0.5 }

@@ -21,6 +21,8 @@ const CONNECTIONS = 50
 const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 10)
 const WARM_UP_SECONDS = 1
 const ONE_CLIENT_ROUNDS = 500
+// HORTUS_BENCH_CASES=<regular expression>: only the cases whose names match (a quick look at a few).
+const ONLY = new RegExp(process.env.HORTUS_BENCH_CASES ?? '', 'i')
 
 // The database: the starter dataset, then the OpenFarm set, imported and timed.
 const url = await createTestDatabaseUrl()
@@ -72,7 +74,7 @@ async function measureCases(hortus: Server, workers: number, baseline: Server | 
   // A baseline is measured again whenever the kind the cases compare with changes (hello-world, page,
   // hello-world): the runs interleave, and a case is set against the baseline measured just before it.
   let lastBaseline: CaseFigures['baseline']
-  for (const benchCase of CASES) {
+  for (const benchCase of CASES.filter((each) => ONLY.test(each.name))) {
     const next = () => benchCase.next(workload)
     const onAnswer =
       benchCase.onAnswer &&
