@@ -16,7 +16,10 @@ const FacetText = Type.String({ format: 'single-line', maxLength: FACET_VALUE_MA
 const FacetValue = Type.Union([FacetText, Type.Array(FacetText, { maxItems: 50 })], {
   description:
     'Any other parameter is an attribute key in use (case-insensitive; GET /api/attributes lists them): ' +
-    'one value, or several matching as OR; an empty value or array is no filter.',
+    'one value, or several matching as OR; an empty value or array is no filter. A numeric key ' +
+    '(GET /api/attributes marks them) also takes one range min..max, either side left out: Height=1..3, ' +
+    'Height=20.., USDA Hardiness zone=..5; a plant matches when its value (a stored range counts as its span) ' +
+    'overlaps it.',
 })
 const TypeFilter = Type.Enum(['Plant', 'Species', 'Variety'])
 const Query = Type.String({
