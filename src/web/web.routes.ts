@@ -5,26 +5,28 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { Type } from 'typebox'
 import type { Store } from '../db/store.ts'
-import type { AppError } from '../errors.ts'
+import { AppError } from '../errors.ts'
 import type { Plant } from '../plants/plant.ts'
 import type { OffsetPagination } from '../paging.ts'
 import { countAllPlants } from '../plants/plant-reads.ts'
-import { searchPlants, type SearchParams } from '../search/search.service.ts'
+import { SEARCH_PARAMETERS, searchPlants } from '../search/search.service.ts'
 import { suggestPlants } from '../search/suggest.service.ts'
 import { SuggestQuery } from '../search/search.routes.ts'
 import { listAttributes } from '../attributes/attribute.service.ts'
-import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
+import { FACET_VALUE_MAX_LENGTH, normalizeFacet } from '../plants/plant.ts'
 import { HomePage } from './pages/home.tsx'
-import { SearchPage, type Facet } from './pages/search.tsx'
+import { SearchPage, type Facet, type Interpretation, type RangeFields } from './pages/search.tsx'
 import { PlantPage, GROWING_CONDITIONS } from './pages/plant.tsx'
 import { MessagePage } from './pages/message.tsx'
 import { plantPageView } from './plant-page.ts'
 import { viewerOf } from './viewer.ts'
 
 const HTML_TYPE = 'text/html; charset=utf-8'
-/** The attributes offered as search filters, with their most frequent values. */
+const HARDINESS_KEY = 'USDA Hardiness zone'
+/** The attributes offered as search filters, with their most frequent values; the numeric ones (Height,
+ * USDA Hardiness zone) are offered as ranges instead. */
 const FILTERS = [
-  ...GROWING_CONDITIONS.filter((key) => !['Height', 'Width', 'Soil pH'].includes(key)),
+  ...GROWING_CONDITIONS.filter((key) => !['Height', 'Width', 'Soil pH', HARDINESS_KEY].includes(key)),
   'Edible parts',
 ]
 
@@ -32,10 +34,15 @@ const FacetValue = Type.Union([
   Type.String({ format: 'single-line', maxLength: FACET_VALUE_MAX_LENGTH }),
   Type.Array(Type.String({ format: 'single-line', maxLength: FACET_VALUE_MAX_LENGTH }), { maxItems: 20 }),
 ])
+/** A range field as typed; the route reads it, so a wrong one gets a message on the search page. */
+const RangeField = Type.Optional(Type.String({ format: 'single-line', maxLength: 20 }))
 const SearchQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ format: 'single-line', maxLength: 200 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    height_from: RangeField,
+    height_to: RangeField,
+    hardy_to_zone: RangeField,
   },
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
@@ -59,11 +66,9 @@ export async function webRoutes(
   )
 
   web.get('/search', { schema: { hide: true, querystring: SearchQuery } }, async (request, reply) => {
-    const { q = '', page: pageNumber, ...chosen } = request.query as SearchParams & { q?: string }
-    const filters = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== ''))
-    const registry = JSON.parse(await listAttributes(store)) as {
-      attributes: { key: string; values: { value: string; plants: number }[] }[]
-    }
+    const { q = '', page: pageNumber, ...given } = request.query as WebSearchQuery
+    const registry = JSON.parse(await listAttributes(store)) as { attributes: RegistryKey[] }
+    const { ranges, filters } = rangesAndFilters(given)
     const facets: Facet[] = FILTERS.flatMap((key) => {
       const attribute = registry.attributes.find((each) => each.key === key)
       const value = filters[key]
@@ -71,13 +76,44 @@ export async function webRoutes(
         ? [{ key, values: attribute.values, chosen: typeof value === 'string' ? value : '' }]
         : []
     })
-    const base = new URLSearchParams({ q, ...(filters as Record<string, string>) }).toString()
-    const viewer = await viewerOf(request, store)
-    if (!q.trim())
-      return page(reply, SearchPage({ query: q, facets, plants: [], pagination: null, base, viewer }))
-    const { json } = await searchPlants(store, { ...filters, q, page: pageNumber ?? 1, per_page: 20 })
-    const result = JSON.parse(json) as { plants: Plant[]; pagination: OffsetPagination }
-    return page(reply, SearchPage({ query: q, facets, ...result, base, viewer }))
+    const numeric = new Set(registry.attributes.filter((each) => each.numeric).map((each) => each.key))
+    const view = {
+      query: q,
+      facets,
+      ranges,
+      offered: { height: numeric.has('Height'), zone: numeric.has(HARDINESS_KEY) },
+      others: [...Object.entries(filters), ...Object.entries(ranges as Record<string, string>)].flatMap(
+        ([name, value]) => [value].flat().map((each): [string, string] => [name, each]),
+      ),
+      plants: [] as Plant[],
+      pagination: null as OffsetPagination | null,
+      interpretation: null as Interpretation | null,
+      viewer: await viewerOf(request, store),
+    }
+    const asked = rangeParameters(ranges)
+    if (typeof asked === 'string') return page(reply.code(400), SearchPage({ ...view, problem: asked }))
+    const keys = new Set(registry.attributes.map((each) => normalizeFacet(each.key)))
+    const browsing =
+      Object.keys(asked).length > 0 ||
+      Object.keys(filters).some(
+        (name) => keys.has(normalizeFacet(name)) && !(SEARCH_PARAMETERS as readonly string[]).includes(name),
+      )
+    if (!q.trim() && !browsing) return page(reply, SearchPage(view))
+    try {
+      const { json } = await searchPlants(store, {
+        ...filters,
+        ...asked,
+        ...(q.trim() ? { q } : {}),
+        page: pageNumber ?? 1,
+        per_page: 20,
+      })
+      return page(reply, SearchPage({ ...view, ...(JSON.parse(json) as SearchAnswerJson) }))
+    } catch (error) {
+      // A filter the search refuses (a range on a key that takes values, say) is said on the page itself.
+      if (error instanceof AppError && error.status === 400)
+        return page(reply.code(400), SearchPage({ ...view, problem: error.msg }))
+      throw error
+    }
   })
 
   // The search box's type-ahead: the same service and answer as GET /api/suggest, without a key, so the
@@ -100,6 +136,56 @@ export async function webRoutes(
       return page(reply, PlantPage({ ...view, viewer: await viewerOf(request, store) }))
     },
   )
+}
+
+type WebSearchQuery = { q?: string; page?: number } & Record<string, string | string[] | undefined>
+type RegistryKey = { key: string; values: { value: string; plants: number }[]; numeric: boolean }
+type SearchAnswerJson = { plants: Plant[]; pagination: OffsetPagination; interpretation: Interpretation }
+
+const RANGE_FIELDS = ['height_from', 'height_to', 'hardy_to_zone'] as const
+
+/** The range fields as typed (trimmed, empty ones left out), apart from the facets; empty facets are no filter. */
+function rangesAndFilters(given: Record<string, string | string[] | undefined>) {
+  const ranges: RangeFields = {}
+  const filters: [string, string | string[]][] = []
+  for (const [name, value] of Object.entries(given)) {
+    const values = [value ?? []].flat().filter((each) => each.trim() !== '')
+    if ((RANGE_FIELDS as readonly string[]).includes(name)) {
+      if (typeof value === 'string' && value.trim() !== '') ranges[name as keyof RangeFields] = value.trim()
+    } else if (values.length > 0) filters.push([name, values.length === 1 ? values[0]! : values])
+  }
+  // fromEntries, not assignment: a parameter named __proto__ stays a parameter.
+  return { ranges, filters: Object.fromEntries(filters) }
+}
+
+/** A height in metres as the number field sends it: plain decimals, never negative. */
+const METRES = /^(?:\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})$/
+
+/** The search's range facets from the form's range fields (Height=1..3, USDA Hardiness zone=..4), or what
+ * is wrong with them, in the form's words. */
+function rangeParameters(ranges: RangeFields): Record<string, string> | string {
+  const parameters: Record<string, string> = {}
+  const from = ranges.height_from ?? ''
+  const to = ranges.height_to ?? ''
+  for (const [label, text] of [
+    ['Height from', from],
+    ['Height to', to],
+  ] as const) {
+    if (text !== '' && !METRES.test(text))
+      return `${label}: “${text}” is not a height in metres. Write a number such as 0.5 or 2, or leave it empty.`
+  }
+  if (from !== '' && to !== '' && Number(from) > Number(to))
+    return `Height from (${from} m) is more than Height to (${to} m). Swap them, or leave one empty.`
+  if (from !== '' || to !== '')
+    parameters.Height = `${from === '' ? '' : String(Number(from))}..${to === '' ? '' : String(Number(to))}`
+  const zone = ranges.hardy_to_zone
+  if (zone !== undefined) {
+    if (!/^\d{1,2}$/.test(zone) || Number(zone) < 1 || Number(zone) > 13)
+      return `Hardy to zone: “${zone}” is not a zone. Choose a zone from 1 to 13, or Any.`
+    // The value is the coldest zone a plant survives: hardy to zone 4 is 4 or lower.
+    parameters[HARDINESS_KEY] = `..${Number(zone)}`
+  }
+  return parameters
 }
 
 /** The page for an error on a page (the API answers the same errors as JSON). */
