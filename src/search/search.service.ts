@@ -80,7 +80,10 @@ export async function searchPlants(
       dropped_words: understood.droppedWords,
       unmatched_words: [],
     }
-    if (understood.nameWords.length === 0) {
+    if (understood.nameWords.length === 0 && read === null) {
+      // No word at all ("..", "!?"): nothing matches, as before q was read.
+      result = { total: 0, docs: [] }
+    } else if (understood.nameWords.length === 0) {
       // Only constraints: browsing by them.
       result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) })
     } else {

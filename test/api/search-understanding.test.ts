@@ -141,6 +141,10 @@ describe('words in q', () => {
     assert.deepEqual(body.interpretation.name_words, ['creeping'])
   })
 
+  it('finds nothing for a q without words, as before', async () => {
+    for (const text of ['..', '!?', ' - ']) assert.equal((await q(text)).pagination.total, 0, text)
+  })
+
   it('finds the plants matching most words when none matches all of them', async () => {
     const body = await q('Tropaeolum majus')
     assert.deepEqual(names(body), ['Nasturtium'])
