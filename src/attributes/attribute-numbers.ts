@@ -39,7 +39,12 @@ export function numberRows(plantId: number, data: readonly Attribute[]): NumberR
     const keyNorm = normalizeFacet(key)
     for (const part of [value, ...(value.includes(',') ? value.split(',') : [])]) {
       const span = numberSpan(part)
-      if (span) rows.set(`${keyNorm}\u0000${span.low}\u0000${span.high}`, { plant_id: plantId, key: keyNorm, ...span })
+      if (span)
+        rows.set(`${keyNorm}\u0000${span.low}\u0000${span.high}`, {
+          plant_id: plantId,
+          key: keyNorm,
+          ...span,
+        })
     }
   }
   return [...rows.values()]

@@ -36,7 +36,11 @@ export function registryEntries(data: Attribute[]): Map<string, RegistryEntry> {
   for (const { key, value } of data) {
     const keyNorm = normalizeFacet(key)
     if (!keyNorm) continue
-    const entry = entries.get(keyNorm) ?? { key: displayed(key), values: new Map<string, string>(), numeric: false }
+    const entry = entries.get(keyNorm) ?? {
+      key: displayed(key),
+      values: new Map<string, string>(),
+      numeric: false,
+    }
     if (numberRows(0, [{ key, value }]).length > 0) entry.numeric = true
     for (const element of value.split(',').map(displayed)) {
       const valueNorm = indexedValue(normalizeFacet(element))

@@ -162,7 +162,13 @@ function chunks<T>(items: T[]): T[][] {
 /** The smallest and largest number of a key (index ends of plant_numbers). */
 export async function numberBounds(db: Db, keyNorm: string): Promise<{ min: number; max: number } | null> {
   const [low, high] = await Promise.all([
-    db.selectFrom('plant_numbers').select('low').where('key', '=', keyNorm).orderBy('low').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('plant_numbers')
+      .select('low')
+      .where('key', '=', keyNorm)
+      .orderBy('low')
+      .limit(1)
+      .executeTakeFirst(),
     db
       .selectFrom('plant_numbers')
       .select('high')
@@ -177,6 +183,8 @@ export async function numberBounds(db: Db, keyNorm: string): Promise<{ min: numb
 /** The latest position of the change feed: it moves with every save, so what is derived from the registry
  * can be kept until it does. */
 export async function lastCommit(db: Db): Promise<number> {
-  const row = await sql<{ seq: number | string | null }>`SELECT max(commit_seq) AS seq FROM plant_revisions`.execute(db)
+  const row = await sql<{
+    seq: number | string | null
+  }>`SELECT max(commit_seq) AS seq FROM plant_revisions`.execute(db)
   return Number(row.rows[0]?.seq ?? 0)
 }

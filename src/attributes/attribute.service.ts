@@ -25,7 +25,9 @@ export async function listAttributes(store: Store): Promise<string> {
   const numeric = keys.filter(isNumericKey)
   const bounds = new Map(
     await Promise.all(
-      numeric.map(async (row) => [row.key_norm, await repo.numberBounds(store.reader, row.key_norm)] as const),
+      numeric.map(
+        async (row) => [row.key_norm, await repo.numberBounds(store.reader, row.key_norm)] as const,
+      ),
     ),
   )
   const attributes = keys.map((row) => ({

@@ -521,7 +521,18 @@ function queryFor(r: Random, route: Route, world: World): string {
 }
 
 /** Facet values that are ranges, good and hostile: a numeric key takes them, any other key refuses them. */
-const RANGES = ['1..3', '20..', '..5', '..', '1..x', '5..1', '1e400..', 'NaN..NaN', '-0..0', '9'.repeat(40) + '..']
+const RANGES = [
+  '1..3',
+  '20..',
+  '..5',
+  '..',
+  '1..x',
+  '5..1',
+  '1e400..',
+  'NaN..NaN',
+  '-0..0',
+  '9'.repeat(40) + '..',
+]
 
 /** Queries a gardener types, and the same shapes made hostile: numbers, units and companion questions. */
 const NATURAL = [
