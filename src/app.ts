@@ -48,6 +48,8 @@ import { revisionRoutes } from './revisions/revisions.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
 import { HTML_TYPE, errorPage, isPagePath } from './web/web.routes.ts'
+import { imageRoutes } from './images/images.routes.ts'
+import { imageServingRoutes } from './images/image-serving.routes.ts'
 import { website } from './web/website.ts'
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
 
@@ -126,6 +128,7 @@ export async function buildApp({
     routes.add(route.method, route.url)
     handleQueryParameterNames(route)
   })
+  app.decorate('publicUrl', config.publicUrl)
   app.decorateRequest('account', null)
   app.decorateRequest('commercialKey', false)
   for (const schema of componentSchemas()) app.addSchema(schema)
@@ -272,9 +275,11 @@ export async function buildApp({
       await api.register(searchRoutes, { store })
       await api.register(attributeRoutes, { store })
       await api.register(healthRoutes, { store })
+      await api.register(imageRoutes, { store })
     },
     { prefix: '/api' },
   )
+  await app.register(imageServingRoutes, { store })
   await app.register(website, {
     store,
     keys,

@@ -48,6 +48,9 @@ export interface Config {
   readonly maxConnections: number
   /** How people reach the operator (an email address or a URL), shown where the site says to ask. */
   readonly contact: string | null
+  /** The address clients reach Hortus at (https://plants.example.org): image URLs in answers start with it;
+   * without it, with the request's own scheme and host. */
+  readonly publicUrl: string | null
 }
 
 export class ConfigError extends Error {
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveSeconds: integer('HORTUS_KEEP_ALIVE_SECONDS', 5, 1, 3600),
     maxConnections: integer('HORTUS_MAX_CONNECTIONS', 1024, 1, 1_000_000),
     contact: env.HORTUS_CONTACT?.trim() || null,
+    publicUrl: env.HORTUS_PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -185,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `HORTUS_TRUSTED_PROXIES: "${proxy}" is not an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
       )
   }
+  if (config.publicUrl && !/^https?:\/\/[^\s"\\/?#]+(\/[^\s"\\?#]*)?$/.test(config.publicUrl))
+    problems.push(
+      `HORTUS_PUBLIC_URL=${config.publicUrl}: use an http(s) address, such as https://plants.example.org`,
+    )
   if (config.contact && !/^(https?:\/\/\S+|[^\s@]+@[^\s@]+)$/.test(config.contact))
     problems.push(`HORTUS_CONTACT=${config.contact}: use an email address or an http(s) URL`)
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']

@@ -75,6 +75,33 @@ export interface PlantNumbersTable {
   high: number
 }
 
+/** A picture of a plant: its record stays when it is removed; its files go. */
+export interface PlantImagesTable {
+  id: Generated<number>
+  plant_id: number
+  author: string
+  license: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-SA-4.0'
+  source_url: string | null
+  note: string
+  uploader_id: number | null
+  uploader: string
+  width: number
+  height: number
+  created_at: string
+  removed_at: string | null
+  removed_by: string | null
+  removed_note: string | null
+}
+
+/** The bytes of an image: the original (metadata stripped) and the sizes served. */
+export interface ImageFilesTable {
+  image_id: number
+  size: 'original' | 'thumb' | 'title'
+  content_type: string
+  etag: string
+  data: Buffer
+}
+
 export interface PlantRevisionsTable {
   id: Generated<number>
   plant_id: number
@@ -181,6 +208,8 @@ export interface Database {
   plants: PlantsTable
   plant_facets: PlantFacetsTable
   plant_numbers: PlantNumbersTable
+  plant_images: PlantImagesTable
+  image_files: ImageFilesTable
   plant_revisions: PlantRevisionsTable
   plant_links: PlantLinksTable
   attribute_keys: AttributeKeysTable

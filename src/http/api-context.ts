@@ -12,6 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Account } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
+import { withAbsoluteImageUrls } from './image-urls.ts'
 
 export type Api = FastifyInstance<
   RawServerDefault,
@@ -44,7 +45,11 @@ export function accountOf(request: FastifyRequest): Account {
   return request.account
 }
 
-/** Sends JSON that is already serialised (stored plant documents), skipping a parse and re-stringify. */
+/** Sends JSON that is already serialised (stored plant documents), skipping a parse and re-stringify; the
+ * image paths stored in documents become absolute URLs. */
 export function sendJson(reply: FastifyReply, json: string, status = 200): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(json)
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(withAbsoluteImageUrls(json, reply.request))
 }

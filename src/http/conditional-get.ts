@@ -25,7 +25,9 @@ export function answerConditionalGets(app: FastifyInstance): void {
     // Encoded to UTF-8 once, here: hashing a string, Fastify's Content-Length of it and the socket's write
     // each encoded it again (a 100-plant page is about 100 KB).
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload
-    const etag = `W/"${hash('sha1', body, 'base64url')}"`
+    // A route that knows its strong ETag (a picture's) sets it; the rest get the hash of the body.
+    const own = reply.getHeader('etag')
+    const etag = typeof own === 'string' ? own : `W/"${hash('sha1', body, 'base64url')}"`
     void reply.header('etag', etag)
     if (!reply.hasHeader('cache-control')) void reply.header('cache-control', STORED)
     if (!notModified(request, reply, etag)) return body

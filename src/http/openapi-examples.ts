@@ -15,6 +15,23 @@ export interface OperationExample {
   response: unknown
 }
 
+const TOMATO_IMAGE = {
+  id: 88,
+  plant_id: 2345,
+  thumb: 'https://plants.example.org/images/88/thumb.webp',
+  title: 'https://plants.example.org/images/88/title.webp',
+  original: 'https://plants.example.org/images/88/original',
+  width: 1600,
+  height: 1200,
+  author: 'Ada Gardener',
+  license: 'CC-BY-4.0',
+  source_url: 'https://example.org/ada/tomatoes',
+  note: 'Ripe fruit in August',
+  uploader: 'Ada Gardener',
+  created_at: '2026-05-14T09:20:22.533Z',
+  shown: true,
+}
+
 const TOMATO = {
   id: 1790,
   type: 'Plant',
@@ -292,6 +309,23 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       removed_at: '2026-05-14T10:07:44.890Z',
       removed_note: 'Already linked on Tomato, the parent plant.',
       removed_by: 'Ada Gardener',
+    },
+  },
+  addImage: { params: { id: '2345' }, response: TOMATO_IMAGE },
+  listImages: { params: { id: '2345' }, response: { images: [TOMATO_IMAGE] } },
+  showImage: {
+    params: { id: '2345', image_id: '88' },
+    body: { note: 'The ripe fruit tells it apart' },
+    response: TOMATO_IMAGE,
+  },
+  removeImage: {
+    params: { id: '2345', image_id: '88' },
+    body: { note: 'The licence was not the one given' },
+    response: {
+      id: 88,
+      removed_at: '2026-05-14T10:07:44.890Z',
+      removed_by: 'Mia Moderator',
+      removed_note: 'The licence was not the one given',
     },
   },
   searchPlants: {

@@ -65,6 +65,11 @@ export function openApiOptions(keyBrand: string): SwaggerOptions {
             'Every save is a revision: a plant\u2019s history and versions, revert, and the change feed.',
         },
         { name: 'links', description: 'Companion and antagonist links between two plants.' },
+        {
+          name: 'images',
+          description:
+            'Pictures of the plants, with their licence and credit; served at /images/<id>/<size> without a key.',
+        },
         { name: 'search', description: 'Full-text search with attribute facets, and exact-name lookup.' },
         { name: 'attributes', description: 'The attribute keys in use, with their most frequent values.' },
         { name: 'health', description: 'Whether the service and its database answer.' },

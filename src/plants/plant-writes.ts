@@ -2,7 +2,14 @@
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
-import { normalizeFacet, plantDocument, type Attribute, type Plant, type PlantType } from './plant.ts'
+import {
+  normalizeFacet,
+  plantDocument,
+  type Attribute,
+  type Images,
+  type Plant,
+  type PlantType,
+} from './plant.ts'
 import {
   diffPlant,
   mergeAttributes,
@@ -202,7 +209,8 @@ export async function saveNextVersion(store: Store, tx: Tx, next: NextVersion): 
   }
 
   const version = row.version + 1
-  const plant = toPlant(id, after, version, current.created_at, now())
+  // The picture shown is not a field: it stays as it is (images/image.service.ts changes it).
+  const plant = { ...toPlant(id, after, version, current.created_at, now()), images: current.images }
   const doc = plantDocument(plant)
   const saved = await repo.updatePlantIfVersion(tx, id, row.version, {
     ...rowFields(after),
@@ -238,16 +246,28 @@ export interface PlantChange {
   at: string
 }
 
-/** Records changes to a plant that are not changes of its fields (links made or removed), one revision
- * and one version each, with the last one's time as `updated_at` in the stored document, so clients that
- * mirror by `updated_since` and `version` see them. A transaction that changes several plants calls this
+/** Records changes to a plant that are not changes of its fields (links made or removed, images added,
+ * chosen or removed), one revision and one version each, with the last one's time as `updated_at` in the
+ * stored document, so clients that mirror by `updated_since` and `version` see them; `images`, when
+ * given, is the picture the plant now shows. A transaction that changes several plants calls this
  * in plant id order, so concurrent transactions take the row locks in the same order and never deadlock. */
-export async function recordPlantChanges(tx: Tx, id: number, revisions: PlantChange[]): Promise<void> {
+export async function recordPlantChanges(
+  tx: Tx,
+  id: number,
+  revisions: PlantChange[],
+  images?: Images,
+): Promise<void> {
   const last = revisions.at(-1)
   if (!last) return
   const row = await repo.takeNextVersions(tx, id, revisions.length, last.at)
   if (!row) throw notFound(`Plant ${id}`)
-  const plant: Plant = { ...(JSON.parse(row.doc) as Plant), version: row.version, updated_at: last.at }
+  const stored = JSON.parse(row.doc) as Plant
+  const plant: Plant = {
+    ...stored,
+    version: row.version,
+    updated_at: last.at,
+    images: images ?? stored.images,
+  }
   await repo.setPlantDoc(tx, id, plantDocument(plant))
   const first = row.version - revisions.length + 1
   await insertRevisions(

@@ -8,7 +8,7 @@ import type { FieldChange } from '../plants/plant-changes.ts'
 import { plantDocument, type Plant } from '../plants/plant.ts'
 import { assertPlantExists } from '../plants/plant-reads.ts'
 import { countRevisions, listRevisions as revisionRows, revisionsUpTo } from './revision.repository.ts'
-import { plantAt } from './snapshot.ts'
+import { plantAt, shownImageAt } from './snapshot.ts'
 
 /** A plant's revisions, newest first; `viewer` (a moderator) may see hidden notes. */
 export async function listRevisions(
@@ -89,10 +89,18 @@ export async function snapshot(db: Db, id: number, version: number): Promise<Pla
     if (rows.length === 0) await assertPlantExistsIn(db, id)
     throw notFound(`Version ${version} of plant ${id}`)
   }
-  return plantAt(
-    id,
-    rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] })),
-  )
+  const revisions = rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] }))
+  const shown = shownImageAt(revisions)
+  const removed =
+    shown === null
+      ? undefined
+      : await db
+          .selectFrom('plant_images')
+          .select('id')
+          .where('id', '=', shown)
+          .where('removed_at', 'is not', null)
+          .execute()
+  return plantAt(id, revisions, new Set(removed?.map((row) => Number(row.id))))
 }
 
 async function assertPlantExistsIn(db: Db, id: number): Promise<void> {

@@ -2,10 +2,12 @@
 // the new plant (from null), and each later revision every field and attribute it changed (to null when an
 // attribute was removed). Replayed in order, they give each version's fields and attributes, in the order
 // the saves left them (a changed value in place, a new key at the end), which is the stored document's.
-// Link changes (`links.*`) are not fields of the plant and are passed over. Pure: no database.
+// Link changes (`links.*`) are not fields of the plant and are passed over; of the picture changes
+// (`images.*`), the picture shown at each version is kept. Pure: no database.
 import { SCALAR_FIELDS, type FieldChange, type PlantFields } from '../plants/plant-changes.ts'
 import type { Plant, PlantType } from '../plants/plant.ts'
 import { plantLink } from '../plants/plant.ts'
+import { imagesOf } from '../images/image-paths.ts'
 
 export interface StoredRevision {
   version: number
@@ -55,9 +57,25 @@ function setScalar(
   else fields[field] = value === null ? '' : String(value)
 }
 
-/** The plant object at the last of `revisions` (versions 1 to n, oldest first). */
-export function plantAt(id: number, revisions: readonly StoredRevision[]): Plant {
+/** The id of the picture shown after `revisions`, or null. */
+export function shownImageAt(revisions: readonly StoredRevision[]): number | null {
+  let shown: number | null = null
+  for (const { changes } of revisions) {
+    for (const { field, to } of changes)
+      if (field === 'images.shown') shown = typeof to === 'number' ? to : null
+  }
+  return shown
+}
+
+/** The plant object at the last of `revisions` (versions 1 to n, oldest first); `removedImages` are
+ * pictures removed since, shown as none: a removed picture is gone from every answer. */
+export function plantAt(
+  id: number,
+  revisions: readonly StoredRevision[],
+  removedImages: ReadonlySet<number> = new Set(),
+): Plant {
   const fields = replayFields(revisions)
+  const shown = shownImageAt(revisions)
   return {
     id,
     ...fields,
@@ -65,6 +83,6 @@ export function plantAt(id: number, revisions: readonly StoredRevision[]): Plant
     link: plantLink(fields.slug),
     created_at: revisions[0]!.created_at,
     updated_at: revisions.at(-1)!.created_at,
-    images: { thumb: null, title: null },
+    images: imagesOf(shown === null || removedImages.has(shown) ? null : shown),
   }
 }

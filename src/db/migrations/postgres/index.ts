@@ -9,6 +9,7 @@ import * as plantTotal from './20261127T0900_plant_total.ts'
 import * as changeFeedOrder from './20261128T0900_change_feed_order.ts'
 import * as moderation from './20261129T0900_moderation.ts'
 import * as plantNumbers from './20261130T0900_plant_numbers.ts'
+import * as images from './20261201T0900_images.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261128T0900_change_feed_order': changeFeedOrder,
   '20261129T0900_moderation': moderation,
   '20261130T0900_plant_numbers': plantNumbers,
+  '20261201T0900_images': images,
 }

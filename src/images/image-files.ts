@@ -1,0 +1,81 @@
+// From an uploaded file to the files Hortus keeps, with sharp (libvips): the file is checked by decoding
+// its header, never by its name; a picture of more than MAX_PIXELS is refused before any pixel is
+// decoded (a small PNG can claim 50,000 × 50,000); every file written is re-encoded, so no metadata
+// (EXIF, GPS, XMP, ICC comments) survives, and turned upright by its EXIF orientation first.
+import { createHash } from 'node:crypto'
+import sharp, { type Metadata, type Sharp } from 'sharp'
+import { AppError } from '../errors.ts'
+
+export type ImageSize = 'original' | 'thumb' | 'title'
+
+export interface ImageFile {
+  size: ImageSize
+  content_type: string
+  etag: string
+  data: Buffer
+}
+
+export interface ProcessedImage {
+  width: number
+  height: number
+  files: ImageFile[]
+}
+
+/** The largest upload accepted. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+/** 40 megapixels: any camera's photo, not a decompression bomb. */
+const MAX_PIXELS = 40_000_000
+/** The sizes served: the longer side at most this many pixels, never enlarged. */
+const SIZES = { thumb: { pixels: 200, quality: 72 }, title: { pixels: 800, quality: 78 } } as const
+const ACCEPTED: Record<string, { type: string; encode: (image: Sharp) => Sharp }> = {
+  jpeg: { type: 'image/jpeg', encode: (image) => image.jpeg({ quality: 90, mozjpeg: true }) },
+  png: { type: 'image/png', encode: (image) => image.png({ compressionLevel: 9 }) },
+  webp: { type: 'image/webp', encode: (image) => image.webp({ quality: 90 }) },
+}
+
+const refused = (message: string) => new AppError('unsupportedMediaType', message)
+
+export async function processImage(upload: Buffer): Promise<ProcessedImage> {
+  if (upload.length > MAX_IMAGE_BYTES) {
+    throw new AppError('payloadTooLarge', `An image is at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`)
+  }
+  const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const, pages: 1 }
+  let metadata: Metadata
+  try {
+    // The header alone: no pixel is decoded, so a bomb's size can be read and refused with its numbers.
+    metadata = await sharp(upload, { ...options, limitInputPixels: false }).metadata()
+  } catch {
+    throw refused('The file is not a picture Hortus can read: send a JPEG, PNG or WebP image.')
+  }
+  const accepted = metadata.format ? ACCEPTED[metadata.format] : undefined
+  if (!accepted) {
+    throw refused(`The file is ${metadata.format ?? 'not an image'}: send a JPEG, PNG or WebP image.`)
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0)
+  if (pixels === 0 || pixels > MAX_PIXELS) {
+    throw refused(
+      `The picture is ${metadata.width} × ${metadata.height} pixels: at most ${MAX_PIXELS / 1_000_000} megapixels.`,
+    )
+  }
+  try {
+    const upright = () => sharp(upload, options).rotate()
+    const original = await accepted.encode(upright()).toBuffer({ resolveWithObject: true })
+    const files: ImageFile[] = [fileOf('original', accepted.type, original.data)]
+    for (const [size, { pixels: side, quality }] of Object.entries(SIZES)) {
+      const data = await upright()
+        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality })
+        .toBuffer()
+      files.push(fileOf(size as ImageSize, 'image/webp', data))
+    }
+    return { width: original.info.width, height: original.info.height, files }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw refused('The picture could not be decoded (the file is damaged or cut short): send it again.')
+  }
+}
+
+function fileOf(size: ImageSize, contentType: string, data: Buffer): ImageFile {
+  const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`
+  return { size, content_type: contentType, etag, data }
+}
