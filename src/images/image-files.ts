@@ -28,7 +28,7 @@ const MAX_PIXELS = 40_000_000
 /** The sizes served: the longer side at most this many pixels, never enlarged. */
 const SIZES = { thumb: { pixels: 200, quality: 72 }, title: { pixels: 800, quality: 78 } } as const
 const ACCEPTED: Record<string, { type: string; encode: (image: Sharp) => Sharp }> = {
-  jpeg: { type: 'image/jpeg', encode: (image) => image.jpeg({ quality: 90, mozjpeg: true }) },
+  jpeg: { type: 'image/jpeg', encode: (image) => image.jpeg({ quality: 90 }) },
   png: { type: 'image/png', encode: (image) => image.png({ compressionLevel: 9 }) },
   webp: { type: 'image/webp', encode: (image) => image.webp({ quality: 90 }) },
 }
@@ -64,7 +64,7 @@ export async function processImage(upload: Buffer): Promise<ProcessedImage> {
     for (const [size, { pixels: side, quality }] of Object.entries(SIZES)) {
       const data = await upright()
         .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality })
+        .webp({ quality, effort: 2 })
         .toBuffer()
       files.push(fileOf(size as ImageSize, 'image/webp', data))
     }
