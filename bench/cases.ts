@@ -6,6 +6,8 @@ export interface Workload {
   ids: number[]
   /** each plant's current version, kept by the PUT case from its answers */
   versions: Map<number, number>
+  /** pictures uploaded before the cases run */
+  imageIds: number[]
 }
 
 export interface BenchCase {
@@ -125,6 +127,11 @@ export const CASES: BenchCase[] = [
   { name: 'range filter', baseline: 'hello-world', next: rangeSearch },
   { name: 'browse without q', baseline: 'hello-world', next: browse },
   { name: 'GET /suggest', baseline: 'hello-world', next: suggestions },
+  {
+    name: 'GET /images/<id>/thumb.webp',
+    baseline: 'page from memory',
+    next: ({ imageIds }) => ({ path: `/images/${randomOf(imageIds)}/thumb.webp` }),
+  },
   {
     name: 'PUT /plants/<id>',
     baseline: 'hello-world',

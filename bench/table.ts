@@ -24,6 +24,7 @@ interface Figures {
   startMs: number
   rssMb: number
   rssTwoWorkersMb?: number
+  uploadMs?: { p50: number; p90: number }
   connections: number
   seconds: number
   cases: CaseFigures[]
@@ -73,6 +74,10 @@ for (const run of runs) {
     `- RSS after the run: ${run.rssMb.toFixed(0)} MB, target ≤ 200 MB ${mark(run.rssMb <= 200)}` +
       (run.rssTwoWorkersMb ? `; with 2 workers ${run.rssTwoWorkersMb.toFixed(0)} MB per worker` : ''),
   )
+  if (run.uploadMs)
+    console.log(
+      `- a picture upload (1600 × 1200 JPEG: decoded, re-encoded without metadata, two WebP sizes, stored): p50 ${run.uploadMs.p50.toFixed(0)} ms, p90 ${run.uploadMs.p90.toFixed(0)} ms`,
+    )
   console.log(
     '\n| case | workers | req/s | p50 | p99 | p99 ≤ 10× p50 | baseline req/s | ratio (target) | one client p50 | one client p99 (target) | one client, hello-world p50 / p99 |',
   )

@@ -6,6 +6,7 @@
 // page from memory). PostgreSQL runs the load with 1 and with 2 workers. Figures go to
 // test-results/bench/<dialect>.json; bench/table.ts prints them. Every request goes to 127.0.0.1.
 import { mkdirSync, writeFileSync } from 'node:fs'
+import sharp from 'sharp'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createKeyPair } from '../src/accounts/api-keys.ts'
@@ -41,6 +42,7 @@ await store.close()
 const workload: Workload = {
   ids: plants.map((plant) => Number(plant.id)),
   versions: new Map(plants.map((plant) => [Number(plant.id), Number(plant.version)])),
+  imageIds: [],
 }
 console.log(`${TEST_DIALECT}: ${plants.length} plants`)
 
@@ -57,6 +59,44 @@ interface CaseFigures {
   workers: number
 }
 const results: CaseFigures[] = []
+
+// Pictures: a few uploads through the API, one after another, each a photo-sized JPEG of its own colours
+// (its processing is the cost: decoding, re-encoding without metadata, two WebP sizes); the thumb case
+// then serves them.
+const UPLOADS = 20
+async function timeUploads(server: Server): Promise<{ p50: number; p90: number }> {
+  const times: number[] = []
+  for (let index = 0; index < UPLOADS; index++) {
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    const form = new FormData()
+    form.append('license', 'CC0-1.0')
+    form.append('note', 'bench')
+    form.append('file', new Blob([new Uint8Array(photo)]), 'photo.jpg')
+    const plantId = workload.ids[(index * 7919) % workload.ids.length]!
+    const started = performance.now()
+    const response = await fetch(`http://127.0.0.1:${server.port}/api/plants/${plantId}/images`, {
+      method: 'POST',
+      headers,
+      body: form,
+    })
+    times.push(performance.now() - started)
+    const image = (await response.json()) as { id: number }
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${JSON.stringify(image)}`)
+    workload.imageIds.push(image.id)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: times[Math.floor(UPLOADS / 2)]!, p90: times[Math.floor(UPLOADS * 0.9)]! }
+}
 
 const load = (server: Server, next: () => RequestSpec, onAnswer?: LoadOptions['onAnswer']) =>
   underLoad({ port: server.port, headers, next, onAnswer, connections: CONNECTIONS, seconds: SECONDS })
@@ -118,6 +158,11 @@ async function measureCases(hortus: Server, workers: number, baseline: Server | 
 }
 
 const hortus = await startHortus(url)
+const uploads = await timeUploads(hortus)
+console.log(
+  `picture upload (a 1600 × 1200 JPEG, processed and stored): p50 ${uploads.p50.toFixed(0)} ms, ` +
+    `p90 ${uploads.p90.toFixed(0)} ms over ${UPLOADS}`,
+)
 const page = await fetch(`http://127.0.0.1:${hortus.port}/api/plants?per_page=100`, { headers })
 const pageFile = join(tempDir('hortus-bench-'), 'page.json')
 writeFileSync(pageFile, Buffer.from(await page.arrayBuffer()))
@@ -148,6 +193,7 @@ const figures = {
   startMs,
   rssMb,
   rssTwoWorkersMb,
+  uploadMs: { p50: uploads.p50, p90: uploads.p90 },
   connections: CONNECTIONS,
   seconds: SECONDS,
   cases: results,

@@ -85,14 +85,15 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
     if (!viewer) return reply
     const { parent: slug } = request.query as { parent?: string }
     const parent = slug ? await plantBySlug(store, slug) : null
-    if (request.method === 'GET') {
+    // HEAD is answered as GET (a HEAD with a body once reached the form reader).
+    if (request.method === 'GET' || request.method === 'HEAD') {
       const values = newPlantValues(parent, SUGGESTED)
       return sendPage(
         reply,
         NewPlantPage({ viewer, parent, values, problems: {}, ...(await choices(reply)) }),
       )
     }
-    const values = readPlantForm(request.body as PlantFormFields)
+    const values = readPlantForm((request.body ?? {}) as PlantFormFields)
     const problems = formProblems(values, 'new')
     const parentId = await parentOf(values, null, problems)
     const { input, problems: invalid } = createInput(values, parentId)

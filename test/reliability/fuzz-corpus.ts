@@ -268,6 +268,7 @@ interface Route {
     | 'search'
     | 'form'
     | 'plant-form'
+    | 'upload'
   web?: boolean
   /** How often it is aimed at, relative to the others. */
   weight: number
@@ -294,15 +295,18 @@ const ROUTES: Route[] = [
     body: 'link-remove',
     weight: 3,
   },
+  { method: 'POST', template: '/api/plants/{id}/images', params: [], body: 'upload', weight: 2 },
+  { method: 'GET', template: '/api/plants/{id}/images', params: [], weight: 0.5 },
+  { method: 'GET', template: '/images/{id}/{file}', params: [], weight: 0.5 },
   { method: 'GET', template: '/api/search', params: ['q', 'type', ...PAGE], weight: 8 },
   { method: 'POST', template: '/api/search', params: ['q', 'type', ...PAGE], body: 'search', weight: 6 },
   { method: 'GET', template: '/api/suggest', params: ['q'], weight: 3 },
   { method: 'GET', template: '/api/attributes', params: [], weight: 2 },
   { method: 'GET', template: '/api/attributes/{key}', params: PAGE, weight: 3 },
   { method: 'GET', template: '/api/health', params: [], weight: 1 },
-  { method: 'GET', template: '/api/openapi.json', params: [], weight: 0.3 },
+  { method: 'GET', template: '/api/openapi.json', params: [], weight: 0.4 },
   { method: 'GET', template: '/api/nothing/{id}', params: [], weight: 0.5 },
-  { method: 'GET', template: '/api', params: [], weight: 0.3 },
+  { method: 'GET', template: '/api', params: [], weight: 0.4 },
   { method: 'GET', template: '/', params: [], web: true, weight: 1 },
   { method: 'GET', template: '/search', params: ['q', 'page'], web: true, weight: 4 },
   { method: 'GET', template: '/suggest', params: ['q'], web: true, weight: 2 },
@@ -311,7 +315,7 @@ const ROUTES: Route[] = [
   { method: 'POST', template: '/signup', params: [], body: 'form', web: true, weight: 2 },
   { method: 'GET', template: '/login', params: ['welcome', 'next'], web: true, weight: 0.5 },
   { method: 'POST', template: '/login', params: [], body: 'form', web: true, weight: 1 },
-  { method: 'GET', template: '/logout', params: [], web: true, weight: 0.3 },
+  { method: 'GET', template: '/logout', params: [], web: true, weight: 0.4 },
   { method: 'POST', template: '/logout', params: [], body: 'form', web: true, weight: 0.5 },
   { method: 'GET', template: '/account/keys', params: ['revoked'], web: true, weight: 1 },
   { method: 'POST', template: '/account/keys', params: [], body: 'form', web: true, weight: 2 },
@@ -367,10 +371,10 @@ const ROUTES: Route[] = [
   { method: 'POST', template: '/changes/patrol', params: [], body: 'form', web: true, weight: 0.5 },
   { method: 'GET', template: '/people/{name}', params: [], web: true, weight: 0.5 },
   { method: 'POST', template: '/people/{name}/block', params: [], body: 'form', web: true, weight: 0.5 },
-  { method: 'GET', template: '/moderation/log', params: ['page'], web: true, weight: 0.3 },
-  { method: 'GET', template: '/docs', params: [], web: true, weight: 0.2 },
+  { method: 'GET', template: '/moderation/log', params: ['page'], web: true, weight: 0.4 },
+  { method: 'GET', template: '/docs', params: [], web: true, weight: 0.4 },
   { method: 'GET', template: '/static/{file}', params: [], web: true, weight: 0.5 },
-  { method: 'GET', template: '/nothing/{id}', params: [], web: true, weight: 0.3 },
+  { method: 'GET', template: '/nothing/{id}', params: [], web: true, weight: 0.4 },
 ]
 const TOTAL_WEIGHT = ROUTES.reduce((sum, route) => sum + route.weight, 0)
 
@@ -436,7 +440,18 @@ function pathFor(r: Random, route: Route, world: World): string {
   const slug = () => (r.chance(0.6) ? r.pick(world.slugs) : r.pick([...ODD_IDS, encode(r.pick(TEXT))]))
   const keyId = () =>
     r.pick([world.otherKeyId, world.key.key_id, 'hk_00000000000000000000000', ...ODD_IDS, 'x'.repeat(101)])
-  const file = () => r.pick(['hortus.css', 'suggest.js', '..%2F..%2Fpackage.json', '%00', 'nothing.css', ''])
+  const file = () =>
+    r.pick([
+      'hortus.css',
+      'suggest.js',
+      '..%2F..%2Fpackage.json',
+      '%00',
+      'nothing.css',
+      '',
+      'thumb.webp',
+      'title.webp',
+      'original',
+    ])
   let path = route.template
     .replace('{id}', id())
     .replace('{link}', link())
@@ -782,6 +797,7 @@ function formFields(r: Random, route: Route, world: World): Record<string, unkno
 }
 
 function bodyFor(r: Random, route: Route, method: string, world: World): Body {
+  if (route.body === 'upload' && r.chance(0.7)) return uploadBody(r)
   const roll = r.int(100)
   // Most requests without a body route get none; a few get one anyway.
   if (!route.body && roll < 85) return {}
@@ -805,6 +821,75 @@ function bodyFor(r: Random, route: Route, method: string, world: World): Body {
       type: r.pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8']),
     }
   return { text: JSON.stringify(doc), type: r.pick(['application/json', 'application/json; charset=utf-8']) }
+}
+
+/** A 1 × 1 PNG: a picture any upload takes. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+)
+
+/** A PNG whose header claims 50,000 × 50,000 pixels in a few dozen bytes. */
+function bombPng(): Buffer {
+  const png = Buffer.from(TINY_PNG)
+  png.writeUInt32BE(50_000, 16)
+  png.writeUInt32BE(50_000, 20)
+  return png
+}
+
+/** The files an upload sends: a picture, a text file called .jpg, a bomb, nothing, a 6 MB run of bytes. */
+let bigFile: Buffer | undefined
+function uploadFile(r: Random): { bytes: Buffer; name: string; type: string } | null {
+  const roll = r.int(100)
+  if (roll < 40) return { bytes: TINY_PNG, name: 'leaf.png', type: 'image/png' }
+  if (roll < 55) return { bytes: Buffer.from('this is not a picture'), name: 'photo.jpg', type: 'image/jpeg' }
+  if (roll < 70) return { bytes: bombPng(), name: 'bomb.png', type: 'image/png' }
+  if (roll < 75) return { bytes: Buffer.from(TINY_PNG.subarray(0, 30)), name: 'cut.png', type: 'image/png' }
+  if (roll < 80) return null
+  if (roll < 82) {
+    bigFile ??= Buffer.alloc(6 * 1024 * 1024, 0xff)
+    return { bytes: bigFile, name: 'huge.jpg', type: 'image/jpeg' }
+  }
+  return {
+    bytes: Buffer.from(r.pick([...TEXT, ...SQL])),
+    name: r.pick(['../../etc/passwd', 'a.webp', '']),
+    type: 'text/plain',
+  }
+}
+
+/** A multipart upload as browsers and clients write it, its fields and file good or bad. */
+function uploadBody(r: Random): Body {
+  const boundary = `----hortus${r.int(1e9)}`
+  const fields: Record<string, string> = {
+    license: r.pick(['CC0-1.0', 'CC-BY-4.0', 'CC-BY-SA-4.0', 'CC-BY-NC-4.0', 'MIT', '', r.pick(SQL)]),
+    author: r.pick(['Ada Gardener', '', r.pick(TEXT), 'x'.repeat(600)]),
+    note: r.pick(['A leaf', '', r.pick(TEXT)]),
+  }
+  if (r.chance(0.3))
+    fields.source_url = r.pick(['https://example.org/leaf', 'javascript:alert(1)', r.pick(TEXT)])
+  // A third are uploads any client would send, so that some pictures are stored (the test counts them).
+  const valid = r.chance(0.35)
+  if (valid) Object.assign(fields, { license: 'CC-BY-4.0', author: 'Ada Gardener', note: 'A leaf' })
+  if (!valid && r.chance(0.2)) delete fields[r.pick(Object.keys(fields))]
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  )
+  const file = valid ? { bytes: TINY_PNG, name: 'leaf.png', type: 'image/png' } : uploadFile(r)
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${valid || r.chance(0.9) ? 'file' : 'picture'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    )
+  }
+  if (valid || r.chance(0.95)) parts.push(Buffer.from(`--${boundary}--\r\n`))
+  const type =
+    valid || r.chance(0.9)
+      ? `multipart/form-data; boundary=${boundary}`
+      : r.pick(['multipart/form-data', 'multipart/form-data; boundary=other'])
+  return { text: Buffer.concat(parts), type }
 }
 
 function brokenJson(r: Random): Body {

@@ -46,7 +46,15 @@ let server: ChildServer
 let world: World
 let key: KeyPair
 
-const TABLES = ['accounts', 'api_keys', 'sessions', 'plants', 'plant_revisions', 'plant_links'] as const
+const TABLES = [
+  'accounts',
+  'api_keys',
+  'sessions',
+  'plants',
+  'plant_revisions',
+  'plant_links',
+  'plant_images',
+] as const
 type Counts = Record<(typeof TABLES)[number] | 'active_links', number>
 
 async function rowCounts(): Promise<Counts> {
@@ -259,6 +267,7 @@ function judge(request: HostileRequest, answer: Answer): { kind: string; what: s
   if (answer.contentType === HTML_TYPE) return null
   if (status >= 400) return jsonError()
   if (/^\/suggest\/?(\?|$)/.test(answer.path) && answer.contentType === JSON_TYPE) return null
+  if (/^\/images\//.test(answer.path) && /^image\/(webp|png|jpeg)$/.test(answer.contentType)) return null
   if (
     /^\/static\//.test(answer.path) &&
     /^text\/css|^application\/javascript|^text\/javascript/.test(answer.contentType)
@@ -280,6 +289,8 @@ function writeOf(request: HostileRequest, answer: Answer): keyof Writes | null {
     return 'linksMade'
   if (request.method === 'DELETE' && status === 200 && /^\/api\/plants\/[^/]+\/links\/[^/]+\/?$/.test(path))
     return 'linksRemoved'
+  if (request.method === 'POST' && status === 201 && /^\/api\/plants\/[^/]+\/images\/?$/.test(path))
+    return 'imagesAdded'
   if (request.method === 'POST' && status === 201 && /^\/account\/keys\/?$/.test(path)) return 'keysMade'
   // The website's forms answer a save with a redirect (a refused one re-shows the form, or sends to /login).
   const saved = request.method === 'POST' && status === 303 && !answer.location.startsWith('/login')
@@ -290,6 +301,7 @@ function writeOf(request: HostileRequest, answer: Answer): keyof Writes | null {
   return null
 }
 interface Writes {
+  imagesAdded: number
   creates: number
   updates: number
   linksMade: number
@@ -304,7 +316,14 @@ it(`answers ${REQUESTS} hostile requests (seed ${SEED}) within 5 s, below 500, i
   const kinds = new Map<string, number>()
   const statuses = new Map<number, number>()
   const routes = new Map<string, number>()
-  const writes: Writes = { creates: 0, updates: 0, linksMade: 0, linksRemoved: 0, keysMade: 0 }
+  const writes: Writes = {
+    creates: 0,
+    updates: 0,
+    linksMade: 0,
+    linksRemoved: 0,
+    keysMade: 0,
+    imagesAdded: 0,
+  }
   let sent = 0
   let maxMs = 0
   const started = performance.now()
@@ -351,8 +370,13 @@ it(`answers ${REQUESTS} hostile requests (seed ${SEED}) within 5 s, below 500, i
     sessions: before.sessions,
     plants: before.plants + writes.creates,
     plant_revisions:
-      before.plant_revisions + writes.creates + writes.updates + 2 * (writes.linksMade + writes.linksRemoved),
+      before.plant_revisions +
+      writes.creates +
+      writes.updates +
+      writes.imagesAdded +
+      2 * (writes.linksMade + writes.linksRemoved),
     plant_links: before.plant_links + writes.linksMade,
+    plant_images: before.plant_images + writes.imagesAdded,
     active_links: before.active_links + writes.linksMade - writes.linksRemoved,
   }
   const rowChanges = Object.keys(expected).reduce(
