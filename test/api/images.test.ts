@@ -194,6 +194,7 @@ describe('bad uploads', () => {
         ['JPEG'],
       ],
       ['a 6 MB file', async () => upload(plant.id, Buffer.alloc(6 * 1024 * 1024, 1), good), 413, ['5 MB']],
+      ['a 50 MB body', async () => upload(plant.id, Buffer.alloc(50 * 1024 * 1024, 1), good), 413, ['5 MB']],
       ['a decompression bomb', async () => upload(plant.id, bomb(), good), 415, ['50000', 'megapixels']],
       [
         'a GIF',

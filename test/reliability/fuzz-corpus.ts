@@ -837,8 +837,9 @@ function bombPng(): Buffer {
   return png
 }
 
-/** The files an upload sends: a picture, a text file called .jpg, a bomb, nothing, a 6 MB run of bytes. */
+/** The files an upload sends: a picture, a text file called .jpg, a bomb, nothing, 6 MB and 50 MB of bytes. */
 let bigFile: Buffer | undefined
+let hugeFile: Buffer | undefined
 function uploadFile(r: Random): { bytes: Buffer; name: string; type: string } | null {
   const roll = r.int(100)
   if (roll < 40) return { bytes: TINY_PNG, name: 'leaf.png', type: 'image/png' }
@@ -846,9 +847,13 @@ function uploadFile(r: Random): { bytes: Buffer; name: string; type: string } | 
   if (roll < 70) return { bytes: bombPng(), name: 'bomb.png', type: 'image/png' }
   if (roll < 75) return { bytes: Buffer.from(TINY_PNG.subarray(0, 30)), name: 'cut.png', type: 'image/png' }
   if (roll < 80) return null
-  if (roll < 82) {
+  if (roll < 81) {
     bigFile ??= Buffer.alloc(6 * 1024 * 1024, 0xff)
-    return { bytes: bigFile, name: 'huge.jpg', type: 'image/jpeg' }
+    return { bytes: bigFile, name: 'big.jpg', type: 'image/jpeg' }
+  }
+  if (roll < 82) {
+    hugeFile ??= Buffer.alloc(50 * 1024 * 1024, 0xd8)
+    return { bytes: hugeFile, name: 'huge.jpg', type: 'image/jpeg' }
   }
   return {
     bytes: Buffer.from(r.pick([...TEXT, ...SQL])),
