@@ -1,7 +1,7 @@
 // Fills the range index from the plants already stored: run once by the migration that creates it.
 import type { Db, Tx } from '../db/store.ts'
 import { insertMany } from '../db/many-rows.ts'
-import type { Plant } from '../plants/plant.ts'
+import { storedPlants } from '../plants/stored-plants.ts'
 import { numberRows } from './attribute-numbers.ts'
 
 export async function backfillPlantNumbers(db: Db): Promise<void> {
@@ -11,21 +11,11 @@ export async function backfillPlantNumbers(db: Db): Promise<void> {
 }
 
 async function backfill(tx: Tx): Promise<void> {
-  let lastId = 0
-  for (;;) {
-    const rows = await tx
-      .selectFrom('plants')
-      .select(['id', 'doc'])
-      .where('id', '>', lastId)
-      .orderBy('id')
-      .limit(1000)
-      .execute()
-    if (rows.length === 0) break
+  for await (const plants of storedPlants(tx)) {
     await insertMany(
       tx,
       'plant_numbers',
-      rows.flatMap((row) => numberRows(Number(row.id), (JSON.parse(row.doc) as Plant).data)),
+      plants.flatMap((plant) => numberRows(plant.id, plant.data)),
     )
-    lastId = Number(rows.at(-1)!.id)
   }
 }

@@ -6,7 +6,7 @@
 // the key. From the vocabulary: the phrases gardeners use, which win over the registry's.
 import { normalizeFacet } from '../plants/plant.ts'
 import { gardenersPhrases, type GardenersPhrases, type PhraseEntry } from './gardeners-phrases.ts'
-import { foldWord } from './words.ts'
+import { foldWord, textWords } from './words.ts'
 
 export type Meaning =
   | { kind: 'value'; key: string; keyNorm: string; values: string[] }
@@ -48,12 +48,7 @@ export function canonicalWord(word: string): string {
 
 /** The words of a phrase as phrases compare them: "Partial sun/shade" is partial, sun, shade. */
 export function phraseWords(text: string): string[] {
-  return (
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).map(canonicalWord)
+  return textWords(text).map(canonicalWord)
 }
 
 export class PhraseBook {

@@ -2,7 +2,7 @@
 // migration that creates them. A plant with a synonym attribute also gets its full-text entry rewritten,
 // since synonyms became names then.
 import type { Db, Tx } from '../db/store.ts'
-import type { Plant } from '../plants/plant.ts'
+import { storedPlants } from '../plants/stored-plants.ts'
 import type { SearchIndex } from './search-index.ts'
 import { searchEntry } from './search-text.ts'
 import { applyWordTally, putNames, WordTally } from './vocabulary.ts'
@@ -15,24 +15,13 @@ export async function backfillSearchVocabulary(db: Db, search: SearchIndex): Pro
 
 async function backfill(tx: Tx, search: SearchIndex): Promise<void> {
   const tally = new WordTally()
-  let lastId = 0
-  for (;;) {
-    const rows = await tx
-      .selectFrom('plants')
-      .select(['id', 'doc'])
-      .where('id', '>', lastId)
-      .orderBy('id')
-      .limit(1000)
-      .execute()
-    if (rows.length === 0) break
-    for (const row of rows) {
-      const plant = JSON.parse(row.doc) as Plant
+  for await (const plants of storedPlants(tx)) {
+    for (const plant of plants) {
       tally.count(null, plant)
       await putNames(tx, null, plant)
       if (plant.data.some(({ key }) => /^\s*synonyms?\s*$/i.test(key)))
         await search.put(tx, searchEntry(plant))
     }
-    lastId = Number(rows.at(-1)!.id)
   }
   await applyWordTally(tx, tally)
 }
