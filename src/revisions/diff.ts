@@ -1,6 +1,6 @@
 // What changed, in terms a page can put in words: one revision's recorded changes, or the difference between
-// two versions of a plant (fields, attributes, and the companions and antagonists it had then), each as an
-// addition, a removal or a change. Long texts are compared word by word, so a one-word fix to a description
+// two versions of a plant (fields, attributes, the companions and antagonists it had then, and its
+// pictures), each as an addition, a removal or a change. Long texts are compared word by word, so a one-word fix to a description
 // shows as that word. Pure: no database, no wording.
 import { SCALAR_FIELDS, type FieldChange, type PlantFields } from '../plants/plant-changes.ts'
 
@@ -12,6 +12,10 @@ export type Subject =
   | { kind: 'field'; field: ScalarField }
   | { kind: 'attribute'; key: string }
   | { kind: 'link'; type: LinkType; plantId: number }
+  /** A picture added or removed (`images.added`, `images.removed`). */
+  | { kind: 'picture'; imageId: number }
+  /** Which picture the plant shows (`images.shown`): `from` and `to` are picture ids, or null for none. */
+  | { kind: 'shown-picture' }
 
 export interface Difference {
   subject: Subject
@@ -25,10 +29,18 @@ export interface PlantLinkState {
   plantId: number
 }
 
-/** A plant at one version: its fields and attributes, and the plants it was linked to. */
+/** A plant's pictures at one version: those added and not removed, in the order added, and the one shown. */
+export interface PictureState {
+  pictures: number[]
+  shown: number | null
+}
+
+/** A plant at one version: its fields and attributes, the plants it was linked to, and its pictures (none
+ * when left out). */
 export interface VersionState {
   fields: PlantFields
   links: PlantLinkState[]
+  pictures?: PictureState
 }
 
 const DATA_PREFIX = 'data.'
@@ -78,6 +90,16 @@ export function differenceOf({ field, from, to }: FieldChange): Difference | nul
       to,
     }
   }
+  if (field === 'images.added' || field === 'images.removed') {
+    const added = field === 'images.added'
+    const imageId = added ? to : from
+    if (typeof imageId !== 'number') return null
+    return { subject: { kind: 'picture', imageId }, action: added ? 'added' : 'removed', from, to }
+  }
+  if (field === 'images.shown') {
+    if ((from !== null && typeof from !== 'number') || (to !== null && typeof to !== 'number')) return null
+    return { subject: { kind: 'shown-picture' }, action: actionOf(from, to), from, to }
+  }
   if (isScalarField(field)) return { subject: { kind: 'field', field }, action: actionOf(from, to), from, to }
   return null
 }
@@ -98,8 +120,25 @@ export function linksAfter(revisions: readonly { changes: readonly FieldChange[]
   return [...links.values()]
 }
 
+/** The plant's pictures after replaying the picture changes of `revisions` (oldest first). */
+export function picturesAfter(revisions: readonly { changes: readonly FieldChange[] }[]): PictureState {
+  const pictures: number[] = []
+  let shown: number | null = null
+  for (const { changes } of revisions) {
+    for (const change of changes) {
+      const difference = differenceOf(change)
+      if (difference?.subject.kind === 'picture') {
+        const { imageId } = difference.subject
+        if (difference.action === 'added') pictures.push(imageId)
+        else if (pictures.includes(imageId)) pictures.splice(pictures.indexOf(imageId), 1)
+      } else if (difference?.subject.kind === 'shown-picture') shown = difference.to as number | null
+    }
+  }
+  return { pictures, shown }
+}
+
 /** Everything that differs from `from` to `to`: fields first, then attributes in `to`'s order followed by
- * those it no longer has, then links added and removed. */
+ * those it no longer has, then links added and removed, then pictures added and removed and the one shown. */
 export function diffVersions(from: VersionState, to: VersionState): Difference[] {
   const differences: Difference[] = []
   for (const field of FIELD_ORDER) {
@@ -140,8 +179,24 @@ export function diffVersions(from: VersionState, to: VersionState): Difference[]
         from: link.plantId,
         to: null,
       })
+  const [before, after] = [from.pictures ?? NO_PICTURES, to.pictures ?? NO_PICTURES]
+  for (const imageId of after.pictures)
+    if (!before.pictures.includes(imageId))
+      differences.push({ subject: { kind: 'picture', imageId }, action: 'added', from: null, to: imageId })
+  for (const imageId of before.pictures)
+    if (!after.pictures.includes(imageId))
+      differences.push({ subject: { kind: 'picture', imageId }, action: 'removed', from: imageId, to: null })
+  if (before.shown !== after.shown)
+    differences.push({
+      subject: { kind: 'shown-picture' },
+      action: actionOf(before.shown, after.shown),
+      from: before.shown,
+      to: after.shown,
+    })
   return differences
 }
+
+const NO_PICTURES: PictureState = { pictures: [], shown: null }
 
 export interface Segment {
   text: string

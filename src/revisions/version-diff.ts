@@ -5,7 +5,7 @@ import type { Role } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { notFound } from '../errors.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
-import { diffVersions, linksAfter, type Difference, type VersionState } from './diff.ts'
+import { diffVersions, linksAfter, picturesAfter, type Difference, type VersionState } from './diff.ts'
 import { referredPlants, type ReferredPlants } from './referred-plants.ts'
 import { revisionRange, revisionsUpTo } from './revision.repository.ts'
 import { editSummaryOf, type EditSummary } from './revision.service.ts'
@@ -42,7 +42,7 @@ export async function compareVersions(
   const revisions = rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] }))
   const at = (version: number): VersionState => {
     const upTo = revisions.filter((revision) => revision.version <= version)
-    return { fields: replayFields(upTo), links: linksAfter(upTo) }
+    return { fields: replayFields(upTo), links: linksAfter(upTo), pictures: picturesAfter(upTo) }
   }
   const differences = diffVersions(at(from), at(to))
   return {

@@ -24,7 +24,7 @@ export interface SavedBetween {
   author: string
   note: string
   created_at: string
-  /** Companions and antagonists added or removed, which are not fields of the form. */
+  /** Companions, antagonists and pictures added or removed, which are not fields of the form. */
   links: string[]
 }
 
@@ -49,6 +49,11 @@ const LABELS: Record<string, string> = {
 const LINKS: Record<string, [string, string]> = {
   'links.companion-to': ['added as a companion', 'removed as a companion'],
   'links.antagonist-to': ['added as an antagonist', 'removed as an antagonist'],
+}
+const PICTURES: Record<string, (from: FieldChange['from'], to: FieldChange['to']) => string> = {
+  'images.added': (_, to) => `added picture ${to}`,
+  'images.shown': (_, to) => (to === null ? 'shows no picture now' : `now shows picture ${to}`),
+  'images.removed': (from) => `removed picture ${from}`,
 }
 const DATA = 'data.'
 const MAX_SHOWN = 300
@@ -113,6 +118,8 @@ export async function conflictView(
       note,
       created_at,
       links: changes.flatMap(({ field, from, to }) => {
+        const picture = PICTURES[field]
+        if (picture) return [picture(from, to)]
         const words = LINKS[field]
         const other = to ?? from
         if (!words || typeof other !== 'number') return []

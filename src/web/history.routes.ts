@@ -117,8 +117,9 @@ export async function historyRoutes(web: FastifyInstance, { store }: { store: St
   ) => {
     if (target < 1) throw new AppError('notFound', 'There is no version 0 to restore.')
     const diff = await compareVersions(store, plant, plant.version, target, viewer)
-    // A restore leaves companions and antagonists as they are.
-    diff.differences = diff.differences.filter(({ subject }) => subject.kind !== 'link')
+    // A restore leaves companions and antagonists, and the pictures, as they are.
+    const kept = ['link', 'picture', 'shown-picture']
+    diff.differences = diff.differences.filter(({ subject }) => !kept.includes(subject.kind))
     const csrf = reply.generateCsrf()
     const page = RestorePage({ viewer, plant, diff, csrf, note: form.note ?? '', problem: form.problem })
     return sendHtml(reply, page, { status: form.status ?? 200, hasToken: true })

@@ -7,6 +7,7 @@ import {
   differenceOf,
   diffVersions,
   linksAfter,
+  picturesAfter,
   wordDiff,
   type Segment,
   type VersionState,
@@ -65,6 +66,29 @@ describe('differenceOf: one recorded change', () => {
     assert.equal(differenceOf({ field: 'description', from: '', to: 'Sweet.' })?.action, 'added')
     assert.equal(differenceOf({ field: 'description', from: 'Sweet.', to: '' })?.action, 'removed')
     assert.equal(differenceOf({ field: 'name', from: 'Tomato', to: 'Tomatoes' })?.action, 'changed')
+  })
+
+  it('reads a picture added, shown and removed with the picture’s id', () => {
+    assert.deepEqual(differenceOf({ field: 'images.added', from: null, to: 12 }), {
+      subject: { kind: 'picture', imageId: 12 },
+      action: 'added',
+      from: null,
+      to: 12,
+    })
+    assert.deepEqual(differenceOf({ field: 'images.removed', from: 12, to: null }), {
+      subject: { kind: 'picture', imageId: 12 },
+      action: 'removed',
+      from: 12,
+      to: null,
+    })
+    assert.equal(differenceOf({ field: 'images.shown', from: null, to: 12 })?.action, 'added')
+    assert.equal(differenceOf({ field: 'images.shown', from: 12, to: 13 })?.action, 'changed')
+    assert.deepEqual(differenceOf({ field: 'images.shown', from: 12, to: null }), {
+      subject: { kind: 'shown-picture' },
+      action: 'removed',
+      from: 12,
+      to: null,
+    })
   })
 
   it('passes over a field it does not know rather than misreading it', () => {
@@ -133,7 +157,13 @@ describe('diffVersions: two versions of a plant', () => {
       [{ type: 'antagonist-to', plantId: 5 }],
     )
     const subjects = diffVersions(before, after).map(({ subject, action }) => [
-      subject.kind === 'field' ? subject.field : subject.kind === 'link' ? subject.type : subject.key,
+      subject.kind === 'field'
+        ? subject.field
+        : subject.kind === 'link'
+          ? subject.type
+          : subject.kind === 'attribute'
+            ? subject.key
+            : subject.kind,
       action,
     ])
     assert.deepEqual(subjects, [
@@ -168,6 +198,42 @@ describe('diffVersions: two versions of a plant', () => {
     assert.deepEqual(diffVersions(newer, older), [
       { subject: { kind: 'attribute', key: 'Height' }, action: 'added', from: null, to: '1.5' },
     ])
+  })
+})
+
+describe('picturesAfter and diffVersions: the pictures a plant had at a version', () => {
+  const revisions = [
+    { changes: [{ field: 'name', from: null, to: 'Tomato' }] },
+    {
+      changes: [
+        { field: 'images.added', from: null, to: 4 },
+        { field: 'images.shown', from: null, to: 4 },
+      ],
+    },
+    { changes: [{ field: 'images.added', from: null, to: 5 }] },
+    {
+      changes: [
+        { field: 'images.removed', from: 4, to: null },
+        { field: 'images.shown', from: 4, to: 5 },
+      ],
+    },
+  ]
+
+  it('replays additions, removals and the picture shown', () => {
+    assert.deepEqual(picturesAfter(revisions.slice(0, 3)), { pictures: [4, 5], shown: 4 })
+    assert.deepEqual(picturesAfter(revisions), { pictures: [5], shown: 5 })
+    assert.deepEqual(picturesAfter([]), { pictures: [], shown: null })
+  })
+
+  it('lists pictures added and removed after the links, then the picture shown', () => {
+    const before = { ...state(), pictures: picturesAfter(revisions.slice(0, 2)) }
+    const after = { ...state(), pictures: picturesAfter(revisions) }
+    assert.deepEqual(diffVersions(before, after), [
+      { subject: { kind: 'picture', imageId: 5 }, action: 'added', from: null, to: 5 },
+      { subject: { kind: 'picture', imageId: 4 }, action: 'removed', from: 4, to: null },
+      { subject: { kind: 'shown-picture' }, action: 'changed', from: 4, to: 5 },
+    ])
+    assert.deepEqual(diffVersions(state(), state()), [], 'no pictures on either side')
   })
 })
 

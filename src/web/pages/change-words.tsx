@@ -61,9 +61,11 @@ export function Note({ note, hidden }: { note: string; hidden: boolean }): JSX.E
   )
 }
 
-/** A value as a gardener reads it: a parent plant by name, a page address as a path, "a variety". */
+/** A value as a gardener reads it: a parent plant by name, a page address as a path, "a variety",
+ * "picture 12". */
 export function valueText(subject: Difference['subject'], value: Value, plants: ReferredPlants): string {
   if (value === null || value === '') return ''
+  if (subject.kind === 'picture' || subject.kind === 'shown-picture') return `picture ${value}`
   if (subject.kind === 'field') {
     if (subject.field === 'parent_id') return plants.get(Number(value))?.name ?? `plant ${value}`
     if (subject.field === 'type') return value === 'Variety' ? 'a variety' : 'a plant'
@@ -72,15 +74,28 @@ export function valueText(subject: Difference['subject'], value: Value, plants: 
   return String(value)
 }
 
-/** The name of what changed: a field's label or an attribute's key. */
-export const subjectLabel = (subject: Difference['subject']): string =>
-  subject.kind === 'field'
-    ? (FIELD_LABELS[subject.field] ?? subject.field)
-    : subject.kind === 'attribute'
-      ? subject.key
-      : subject.type === 'companion-to'
-        ? 'Companion'
-        : 'Antagonist'
+/** The name of what changed: a field's label, an attribute's key, a link's role, a picture. */
+export function subjectLabel(subject: Difference['subject']): string {
+  switch (subject.kind) {
+    case 'field':
+      return FIELD_LABELS[subject.field] ?? subject.field
+    case 'attribute':
+      return subject.key
+    case 'link':
+      return subject.type === 'companion-to' ? 'Companion' : 'Antagonist'
+    case 'picture':
+      return `Picture ${subject.imageId}`
+    case 'shown-picture':
+      return 'Picture on the plant page'
+  }
+}
+
+/** A picture's change in plain words: "Added picture 12", "Now shows picture 12", "Removed picture 12". */
+export function pictureLine({ subject, action, to }: Difference): string {
+  if (subject.kind === 'picture')
+    return `${action === 'added' ? 'Added' : 'Removed'} picture ${subject.imageId}`
+  return to === null ? 'Shows no picture now' : `Now shows picture ${to}`
+}
 
 /** One change in one line. */
 export function DifferenceLine({
@@ -107,6 +122,8 @@ export function DifferenceLine({
       </>
     )
   }
+  if (subject.kind === 'picture' || subject.kind === 'shown-picture')
+    return <span safe>{pictureLine(difference)}</span>
   const label = subjectLabel(subject)
   const from = valueText(subject, difference.from, plants)
   const to = valueText(subject, difference.to, plants)

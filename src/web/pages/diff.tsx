@@ -1,6 +1,6 @@
 // The differences between two versions of a plant (/plants/<slug>/diff?from=3&to=5): field by field,
-// attribute by attribute and link by link, old value beside new, a long text with the words that changed
-// struck out and underlined; the edits in between; and the way to restore the older version.
+// attribute by attribute, link by link and picture by picture, old value beside new, a long text with the
+// words that changed struck out and underlined; the edits in between; and the way to restore the older one.
 import type { Plant } from '../../plants/plant.ts'
 import { wordDiff, type Difference } from '../../revisions/diff.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
@@ -54,7 +54,7 @@ export function DiffPage({ viewer, plant, diff, csrf, here }: DiffView): JSX.Ele
           labels={[versionName(from), versionName(to)]}
         />
       ) : (
-        <p>The two versions have the same fields, attributes, companions and antagonists.</p>
+        <p>The two versions have the same fields, attributes, companions, antagonists and pictures.</p>
       )}
       {viewer && Math.max(from, to) === plant.version && older >= 1 ? (
         <p>

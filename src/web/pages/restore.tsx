@@ -1,6 +1,6 @@
 // "Restore this version" (/plants/<slug>/restore?version=3): what restoring would change, shown before it is
 // done, and the note every save needs. Restoring saves a new version with the older one's names,
-// description, kind, parent and attributes; companions and antagonists keep their own history.
+// description, kind, parent and attributes; companions, antagonists and pictures keep their own history.
 import type { Plant } from '../../plants/plant.ts'
 import type { VersionDiff } from '../../revisions/version-diff.ts'
 import { Layout, type Viewer } from '../layout.tsx'
@@ -13,7 +13,7 @@ export const RESTORE_NOTE_MAX_LENGTH = 2000
 export interface RestoreView {
   viewer: Viewer
   plant: Plant
-  /** From the current version to the one restored, without links (a restore leaves them). */
+  /** From the current version to the one restored, without links and pictures (a restore leaves them). */
   diff: VersionDiff
   csrf: string
   note: string
@@ -29,7 +29,7 @@ export function RestorePage({ viewer, plant, diff, csrf, note, problem }: Restor
       <h1 safe>{title}</h1>
       {problem ? <Notice kind="problem" text={problem} /> : ''}
       <p safe>
-        {`${plant.name} is at version ${plant.version}. Restoring saves version ${plant.version + 1} with the names, description and attributes of version ${target}. Companions and antagonists stay as they are; change them on the plant’s page.`}
+        {`${plant.name} is at version ${plant.version}. Restoring saves version ${plant.version + 1} with the names, description and attributes of version ${target}. Companions, antagonists and pictures stay as they are; change them on the plant’s page.`}
       </p>
       {diff.differences.length === 0 ? (
         <>
