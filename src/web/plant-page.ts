@@ -6,17 +6,19 @@ import { listRevisions } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
 import { referredPlants } from '../revisions/referred-plants.ts'
 import { listPlantLinks } from '../links/link.service.ts'
+import { listImages } from '../images/image.service.ts'
 import type { PlantView } from './pages/plant.tsx'
 
 const MOST = { per_page: 100 }
 
 export async function plantPageView(store: Store, slug: string): Promise<PlantView> {
   const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
-  const [varieties, links, history, parents] = await Promise.all([
+  const [varieties, links, history, parents, pictures] = await Promise.all([
     plant.type === 'Plant' ? listVarieties(store, plant.id, MOST) : null,
     listPlantLinks(store, plant.id, MOST),
     listRevisions(store, plant.id, MOST),
     getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
+    listImages(store, plant.id),
   ])
   const revisions = history.revisions.map(({ version, note, author, created_at, changes }) => ({
     version,
@@ -43,6 +45,7 @@ export async function plantPageView(store: Store, slug: string): Promise<PlantVi
     links: links.links.map((link) => ({ ...link, link: linked.get(link.plant_id) ?? '#' })),
     revisions,
     revisionTotal: history.pagination.total,
+    pictures: pictures.images,
     referred: await referredPlants(
       store,
       revisions.flatMap((revision) => revision.differences),

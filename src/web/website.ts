@@ -18,6 +18,7 @@ import { editRoutes } from './edit.routes.ts'
 import { historyRoutes } from './history.routes.ts'
 import { changesRoutes } from './changes.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
+import { pictureRoutes } from './pictures.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -65,4 +66,5 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
   await web.register(historyRoutes, { store })
   await web.register(changesRoutes, { store })
   await web.register(peopleRoutes, { store, keys: options.keys })
+  await web.register(pictureRoutes, { store })
 }

@@ -1,5 +1,5 @@
-// What a person can do on a plant page: edit it, add a variety, change its companions and antagonists, or,
-// when not logged in, log in first. The forms are their own pages, so the plant page holds no form token.
+// What a person can do on a plant page: edit it, add a variety, change its companions and antagonists, add a
+// picture, or, when not logged in, log in first. The forms are their own pages, so the plant page holds no form token.
 import type { Plant } from '../../plants/plant.ts'
 import type { Viewer } from '../layout.tsx'
 
@@ -8,7 +8,7 @@ export function PlantActions({ plant, viewer }: { plant: Plant; viewer: Viewer |
     return (
       <p class="plant-actions">
         <a href={`/login?next=${encodeURIComponent(`${plant.link}/edit`)}`}>Log in to edit</a> this plant, add
-        a variety or a companion.
+        a variety, a companion or a picture.
       </p>
     )
   return (
@@ -18,6 +18,9 @@ export function PlantActions({ plant, viewer }: { plant: Plant; viewer: Viewer |
       </a>
       <a class="button secondary" href={`${plant.link}/links`}>
         Companions and antagonists
+      </a>
+      <a class="button secondary" href={`${plant.link}/pictures/new`}>
+        Add a picture
       </a>
       {plant.type === 'Plant' ? (
         <a class="button secondary" href={`/plants/new?parent=${encodeURIComponent(plant.slug)}`}>

@@ -1,11 +1,12 @@
-// The plant page at each plant's `link`: names, description, growing conditions at a glance, the other
-// attributes grouped, varieties and links, the revision history, and where the data comes from.
+// The plant page at each plant's `link`: names, its picture with the credit, description, growing conditions
+// at a glance, the other attributes grouped, varieties and links, the revision history, and where the data comes from.
 import type { Plant, Attribute } from '../../plants/plant.ts'
 import type { Difference } from '../../revisions/diff.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import { ChangeSummary } from './change-words.tsx'
 import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
 import { PlantActions } from './plant-actions.tsx'
+import { PlantPictures, type Picture } from './pictures.tsx'
 
 export interface PlantLink {
   type: 'companion-to' | 'antagonist-to'
@@ -34,6 +35,8 @@ export interface PlantView {
   revisionTotal: number
   /** The plants the revisions' link and parent changes name. */
   referred: ReferredPlants
+  /** Its pictures, oldest first, the one shown marked. */
+  pictures: Picture[]
 }
 
 /** The panel at the top, in this order: what a gardener checks first. */
@@ -80,6 +83,7 @@ export function PlantPage({
   revisions,
   revisionTotal,
   referred,
+  pictures,
   viewer = null,
 }: PlantView & { viewer?: Viewer | null }): JSX.Element {
   const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
@@ -114,7 +118,7 @@ export function PlantPage({
           )}
         </p>
         <PlantActions plant={plant} viewer={viewer} />
-        {plant.images.thumb ? <img src={plant.images.thumb} alt={plant.images.title ?? plant.name} /> : ''}
+        <PlantPictures plant={plant} pictures={pictures} />
         {plant.description ? (
           <p class="description" safe>
             {plant.description}
