@@ -26,7 +26,7 @@ async function prepareDatabase(config: Config, store: Store): Promise<void> {
   const seeded = config.seed ? await seedIfEmpty(store) : null
   if (seeded) {
     console.log(
-      `Loaded the starter dataset: ${seeded.created} plants and varieties, ${seeded.links.created} links.`,
+      `Loaded the starter dataset: ${seeded.created} plants and varieties, ${seeded.links.created} links, ${seeded.images.added} pictures.`,
     )
   }
   if (!(await anyActiveKey(store.db))) {

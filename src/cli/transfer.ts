@@ -1,6 +1,7 @@
 // `hortus import <file> [--overwrite]` and `hortus export [--since <iso>] [--output <file>]`.
 import { statSync } from 'node:fs'
 import { open } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { parseInstant } from '../plants/plant-reads.ts'
 import { exportDataset } from '../transfer/export.ts'
@@ -17,15 +18,20 @@ export const importCommand: Command = (args) => {
   return async (store) => {
     const started = Date.now()
     const bar = progressBar(size)
-    const summary = await importDataset(store, readLines(file, bar), { source: file, overwrite })
+    const summary = await importDataset(store, readLines(file, bar), {
+      source: file,
+      overwrite,
+      baseDir: dirname(file),
+    })
     bar.done()
     for (const { line, reason } of summary.rejected) console.error(`line ${line}: rejected: ${reason}`)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     console.log(
       `Imported ${file} in ${seconds} s: ${summary.created} created, ${summary.updated} updated, ` +
-        `${summary.skipped} unchanged, ${summary.rejected.length} rejected; ` +
+        `${summary.skipped} unchanged, ${summary.rejected.length - summary.images.rejected} rejected; ` +
         `values already there: ${summary.kept} kept${summary.kept > 0 ? ' (--overwrite replaces them)' : ''}, ` +
-        `${summary.overwritten} overwritten; links: ${summary.links.created} created, ${summary.links.skipped} already there.`,
+        `${summary.overwritten} overwritten; links: ${summary.links.created} created, ${summary.links.skipped} already there; ` +
+        `pictures: ${summary.images.added} added, ${summary.images.skipped} already there, ${summary.images.rejected} rejected.`,
     )
     const accepted = summary.created + summary.updated + summary.skipped
     if (accepted === 0 && summary.rejected.length > 0) {

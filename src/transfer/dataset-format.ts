@@ -36,6 +36,23 @@ export const DatasetLineSchema = Type.Object(
         ),
       ),
     ),
+    // Pictures: their rules are an upload's (import-images.ts), so a bad one is refused alone, not its line.
+    images: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            file: Type.Optional(Type.String({ description: 'Path relative to the dataset file.' })),
+            data: Type.Optional(Type.String({ description: 'The bytes, base64.' })),
+            author: Type.Optional(Type.String()),
+            license: Type.Optional(Type.String({ description: 'CC0-1.0, CC-BY-4.0 or CC-BY-SA-4.0.' })),
+            source_url: Type.Optional(Type.String()),
+            note: Type.Optional(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100 },
+      ),
+    ),
   },
   { additionalProperties: false },
 )

@@ -3,6 +3,7 @@
 // rolled back and replayed one line at a time, so nothing half-written remains. A plant already there is
 // merged, never destroyed: see import-merge.ts. A batch's new plants are written together, a few multi-row
 // statements per table (new-plants.ts): the 92,000 plants of the OpenFarm set take seconds, not minutes.
+// Then the links, then the lines' pictures (import-images.ts), a few at a time.
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError } from '../errors.ts'
@@ -23,6 +24,7 @@ import {
   type DatasetLine,
 } from './dataset-format.ts'
 import { mergeIncoming } from './import-merge.ts'
+import { addDatasetImages, type ImageCounts, type PendingImage } from './import-images.ts'
 
 export interface ImportSummary {
   created: number
@@ -33,6 +35,8 @@ export interface ImportSummary {
   kept: number
   overwritten: number
   links: { created: number; skipped: number }
+  /** The lines' pictures: added, already there, refused (each refused one is also in `rejected`). */
+  images: ImageCounts
   header: DatasetHeader | null
 }
 
@@ -43,6 +47,10 @@ export interface ImportOptions {
   onProgress?: (linesRead: number) => void
   /** Replace values already there with the file's (list-valued attributes are still united). */
   overwrite?: boolean
+  /** The folder of the dataset file: the pictures' `file` paths are relative to it. */
+  baseDir?: string
+  /** `false` leaves the lines' pictures out (they are not read at all). */
+  images?: boolean
 }
 
 interface PendingLink {
@@ -75,11 +83,13 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
     kept: 0,
     overwritten: 0,
     links: { created: 0, skipped: 0 },
+    images: { added: 0, skipped: 0, rejected: 0 },
     header: null,
   }
   const ids = await loadPlantIndex(store)
   const seenAt = new Map<string, number>()
   const links: PendingLink[] = []
+  const images: PendingImage[] = []
   const note = `Imported from ${options.source}`
   let batch: { line: number; plant: DatasetLine }[] = []
   let lineNumber = 0
@@ -123,11 +133,23 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
         note: link.note,
       })
     }
+    if (options.images !== false)
+      for (const [index, image] of (plant.images ?? []).entries())
+        images.push({ line: lineNumber, index, plant: key, image })
     batch.push({ line: lineNumber, plant })
     if (batch.length >= (options.batchSize ?? BATCH_SIZE)) await flush()
   }
   await flush()
+  // A rejected line's pictures are not added, even where a plant of its name was there before.
+  const rejectedLines = new Set(summary.rejected.map(({ line }) => line))
   await saveLinks(store, links, ids, note, summary, options.batchSize ?? BATCH_SIZE)
+  summary.images = await addDatasetImages(
+    store,
+    images.filter(({ line }) => !rejectedLines.has(line)),
+    ids,
+    { baseDir: options.baseDir, by: IMPORTER },
+    summary.rejected,
+  )
   summary.rejected.sort((a, b) => a.line - b.line)
   return summary
 }

@@ -1,10 +1,11 @@
 // `hortus import` over plants already there: what the summary line says, and what --overwrite changes.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { after, before, describe, it } from 'node:test'
+import sharp from 'sharp'
 import type { Store } from '../../src/db/store.ts'
 import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
@@ -65,5 +66,36 @@ describe('hortus import', () => {
       { key: 'Alternate name', value: "ladies' fingers, bhindi, gumbo" },
       { key: 'Family', value: 'Something else' },
     ])
+  })
+
+  it('adds the pictures of the lines, from files beside the dataset, and says how many', async () => {
+    const folder = join(dir, 'pictures')
+    mkdirSync(folder)
+    writeFileSync(
+      join(folder, 'okra.jpg'),
+      await sharp({ create: { width: 300, height: 200, channels: 3, background: '#4a7' } })
+        .jpeg()
+        .toBuffer(),
+    )
+    writeFileSync(join(folder, 'not-a-picture.jpg'), 'plain text\n')
+    const credit = { author: 'Ada', license: 'CC-BY-4.0', note: 'Okra pods' }
+    const path = dataset('pictures.jsonl', {
+      ...okra('Malvaceae', 'bhindi'),
+      images: [
+        { file: 'pictures/okra.jpg', ...credit, source_url: 'https://example.org/okra.jpg' },
+        { file: 'pictures/not-a-picture.jpg', ...credit, note: 'Okra flowers' },
+      ],
+    })
+
+    // Run from another directory: the files are read beside the dataset, not from the working directory.
+    const first = await hortus('import', path)
+    assert.match(first.stdout, /pictures: 1 added, 0 already there, 1 rejected\.$/m)
+    assert.match(first.stdout, / 0 rejected; values already there/, 'the plant line itself is not rejected')
+    assert.match(
+      first.stderr,
+      /^line 2: rejected: image 2 \(pictures\/not-a-picture\.jpg\): The file is not a picture/m,
+    )
+    const again = await hortus('import', path)
+    assert.match(again.stdout, /pictures: 0 added, 1 already there, 1 rejected\.$/m)
   })
 })

@@ -24,7 +24,7 @@ const queries = JSON.parse(
 let t: TestApp
 before(async () => {
   t = await buildTestApp()
-  await importDataset(t.store, readLines('data/plants.jsonl'), { source: 'data/plants.jsonl' })
+  await importDataset(t.store, readLines('data/plants.jsonl'), { source: 'data/plants.jsonl', images: false })
 })
 after(async () => t.close())
 

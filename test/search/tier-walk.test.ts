@@ -16,7 +16,7 @@ import type { SearchQuery } from '../../src/search/search-index.ts'
 let t: TestApp
 before(async () => {
   t = await buildTestApp()
-  await importDataset(t.store, readLines('data/plants.jsonl'), { source: 'data/plants.jsonl' })
+  await importDataset(t.store, readLines('data/plants.jsonl'), { source: 'data/plants.jsonl', images: false })
 })
 after(async () => t.close())
 

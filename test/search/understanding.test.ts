@@ -156,7 +156,7 @@ function describe(query: UnderstandingQuery): string {
 let t: TestApp
 before(async () => {
   t = await buildTestApp()
-  await importDataset(t.store, readLines(DATASET), { source: DATASET })
+  await importDataset(t.store, readLines(DATASET), { source: DATASET, images: false })
 })
 after(async () => t.close())
 

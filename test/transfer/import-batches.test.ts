@@ -39,7 +39,8 @@ const countedTotal = async (store: Store) =>
     ).n,
   )
 
-/** The first `count` plant lines of a dataset file, without links (the link phase is not batched). */
+/** The first `count` plant lines of a dataset file, without links and pictures (the link and picture
+ * phases are not batched). */
 function datasetLines(file: string, count: number): DatasetLine[] {
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -47,7 +48,7 @@ function datasetLines(file: string, count: number): DatasetLine[] {
     .map((line) => JSON.parse(line) as DatasetLine & { hortus_dataset?: number })
     .filter((line) => line.hortus_dataset === undefined)
     .slice(0, count)
-    .map(({ links: _links, ...line }) => line)
+    .map(({ links: _links, images: _images, ...line }) => line)
 }
 
 function file(name: string, lines: unknown[]): string {
