@@ -1,4 +1,5 @@
 // Licence and credits: the header line of each dataset file and data/ATTRIBUTION.md.
+import { FARMBOT_PHOTO } from './farmbot-images.ts'
 
 export const DATASET_LICENSE = 'CC BY-SA 4.0'
 export const DATASET_LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/'
@@ -68,7 +69,7 @@ export function starterHeader(mitNotice: string): DatasetHeader {
     license: DATASET_LICENSE,
     license_url: DATASET_LICENSE_URL,
     attribution:
-      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes and companions, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
+      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
     sources: [
       GROWSTUFF,
       WIKIPEDIA_COMPANION_PLANTS,
@@ -121,6 +122,10 @@ it (\`data/sources/PROVENANCE.md\`).
   plant from USDA carries its profile link in the \`USDA PLANTS\` attribute. Used in \`plants.jsonl\`.
 - **FarmBot** (${FARMBOT.url}), garden crop records: descriptions, sun requirements, heights and spreads,
   common names and companions. Used in \`plants.jsonl\`; links from FarmBot say so in their note.
+  FarmBot's crop photos are the starter pictures: OpenFarm contributors gave them to OpenFarm as CC0,
+  FarmBot redistributes them under MIT, and each is credited "${FARMBOT_PHOTO.author}" (licence
+  \`${FARMBOT_PHOTO.license}\`) on its plant's \`images\` entry; re-encoded copies are in
+  \`sources/farmbot-crops/images/\`, with FarmBot's crop icons in \`sources/farmbot-crops/icons/\`.
   FarmBot publishes them under the MIT licence, whose notice follows and must be kept with copies:
 
 ${mitLicenseText
@@ -147,8 +152,8 @@ Whether you copy the files, serve them, or publish plants taken from a Hortus se
    USDA NRCS PLANTS Database, FarmBot, OpenFarm, Permapeople contributors";
 4. a note if you changed the data.
 
-If you copy FarmBot's records (descriptions, sizes, companions) in bulk, keep FarmBot's MIT notice above
-with them.
+If you copy FarmBot's records (descriptions, sizes, companions) or its crop photos and icons in bulk,
+keep FarmBot's MIT notice above with them.
 
 A short form that satisfies this:
 

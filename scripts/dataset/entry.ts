@@ -26,6 +26,8 @@ export interface Entry {
   alternateNames: string[]
   wikipedia?: string
   data: Attribute[]
+  /** Pictures of the plant (FarmBot's crop photos), the one it shows first. */
+  images?: ImageLine[]
 }
 
 export interface Attribute {
@@ -40,6 +42,16 @@ export interface LinkLine {
   note: string
 }
 
+/** A picture of a plant line: `file` is relative to the folder of the dataset file. */
+export interface ImageLine {
+  file: string
+  author: string
+  /** An SPDX id: CC0-1.0, CC-BY-4.0 or CC-BY-SA-4.0. */
+  license: string
+  source_url: string
+  note: string
+}
+
 export interface PlantLine {
   type: PlantType
   scientific_name: string
@@ -48,6 +60,7 @@ export interface PlantLine {
   parent?: { scientific_name: string; name: string }
   data?: Attribute[]
   links?: LinkLine[]
+  images?: ImageLine[]
 }
 
 /** The identity of a plant in a dataset file. */

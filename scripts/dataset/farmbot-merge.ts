@@ -69,6 +69,8 @@ export interface FarmbotResult {
   entries: Entry[]
   /** Which entry each crop became, by slug (dropped crops are absent). */
   entryOfSlug: Map<string, Entry>
+  /** Why each dropped crop was dropped, by slug. */
+  droppedSlugs: Map<string, string>
 }
 
 export function addFarmbotCrops(
@@ -87,6 +89,7 @@ export function addFarmbotCrops(
   }
   const all = [...entries]
   const entryOfSlug = new Map<string, Entry>()
+  const droppedSlugs = new Map<string, string>()
   let merged = 0
   let varieties = 0
   let plants = 0
@@ -98,6 +101,7 @@ export function addFarmbotCrops(
     const drop = dropReason(crop)
     if (drop) {
       report.dropped.push(`FarmBot "${crop.name}" (${crop.slug}): ${drop}.`)
+      droppedSlugs.set(crop.slug, drop)
       continue
     }
     const kind =
@@ -129,7 +133,7 @@ export function addFarmbotCrops(
   report.counts.push(
     `FarmBot crops: ${crops.length}; merged into entries: ${merged}; added: ${varieties} Varieties, ${plants} Plants; dropped: ${crops.length - merged - varieties - plants}`,
   )
-  return { entries: all, entryOfSlug }
+  return { entries: all, entryOfSlug, droppedSlugs }
 }
 
 function dropReason(crop: FarmbotCrop): string | undefined {

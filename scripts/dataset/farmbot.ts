@@ -22,6 +22,8 @@ export interface FarmbotCrop {
   spreadCm: number
   rowSpacingCm: number
   companions: string[]
+  /** FarmBot's path of the crop's photo ("/crops/images/tomato.jpg"), or "" when it has none. */
+  image: string
 }
 
 interface RawCrop {
@@ -35,6 +37,7 @@ interface RawCrop {
   row_spacing: number
   height: number
   companions: string[]
+  image?: string
   slug: string
 }
 
@@ -77,6 +80,7 @@ export function readFarmbot(sourceDir: string, report: BuildReport): FarmbotCrop
     spreadCm: crop.spread > 0 ? crop.spread : 0,
     rowSpacingCm: crop.row_spacing > 0 ? crop.row_spacing : 0,
     companions: crop.companions,
+    image: crop.image?.trim() ?? '',
   }))
   return crops.sort((a, b) => compareStrings(a.slug, b.slug))
 }

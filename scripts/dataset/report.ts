@@ -8,6 +8,7 @@ export interface BuildReport {
   usda: string[]
   farmbot: string[]
   sowing: string[]
+  photos: string[]
   merges: string[]
   notMerged: string[]
   hierarchy: string[]
@@ -28,6 +29,7 @@ export function emptyReport(): BuildReport {
     usda: [],
     farmbot: [],
     sowing: [],
+    photos: [],
     merges: [],
     notMerged: [],
     hierarchy: [],
@@ -65,6 +67,12 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     title: 'FarmBot sowing methods: the mapping',
     intro:
       'Every sowing text of the FarmBot crops that are entries of the dataset, with its crops (by slug) and what the build writes for it, by the rules of FarmBot crops: the mapping. "(the text)": the key holds the text as FarmBot wrote it.',
+  },
+  {
+    key: 'photos',
+    title: 'FarmBot crop photos: the starter pictures',
+    intro:
+      'Which plant each crop record\u2019s photo goes on, under which licence and credit, and every crop record with a photo that ends on no plant, with the reason.',
   },
   {
     key: 'merges',

@@ -23,6 +23,7 @@ import type { BuildReport } from './report.ts'
 import { readFarmbot } from './farmbot.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
+import { attachFarmbotPhotos } from './farmbot-images.ts'
 import { reportSowing, SOWING_DECISIONS } from './farmbot-sowing.ts'
 import { Synonyms } from './synonyms.ts'
 import { readUsda } from './usda.ts'
@@ -81,6 +82,7 @@ export function buildStarter(
   const farmbot = addFarmbotCrops(entries, crops, synonyms, report)
   entries = farmbot.entries
   reportSowing(crops, farmbot.entryOfSlug, report)
+  attachFarmbotPhotos(sourceDir, crops, farmbot.entryOfSlug, farmbot.droppedSlugs, report)
   finishAlternateNames(entries, report)
   dropSharedWikipediaLinks(entries, report)
   checkUnique(entries)
@@ -203,6 +205,7 @@ function plantLines(entries: Entry[], links: Link[]): PlantLine[] {
       return { type: link.type, scientific_name: other.scientificName, name: other.name, note: link.note }
     })
     if (entryLinks.length > 0) line.links = entryLinks
+    if (entry.images) line.images = entry.images
     return line
   })
 }

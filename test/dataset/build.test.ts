@@ -2,7 +2,7 @@
 // the facts the issue asks for. Run: node --import tsx --test test/dataset/build.test.ts
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { gunzipSync } from 'node:zlib'
@@ -23,6 +23,7 @@ interface Line extends Ref {
   parent?: Ref
   data?: Attribute[]
   links?: (Ref & { type: string; note: string })[]
+  images?: { file: string; author: string; license: string; source_url: string; note: string }[]
 }
 interface Header {
   hortus_dataset: number
@@ -405,6 +406,71 @@ describe('starter dataset (data/plants.jsonl)', () => {
         )
       }
     }
+  })
+})
+
+describe('the starter pictures (FarmBot crop photos)', () => {
+  const { lines } = parseDataset(shipped('plants.jsonl'))
+  const report = shipped('build-report.md')
+  const crops = (
+    JSON.parse(readFileSync(join(SOURCE_DIR, 'farmbot-crops', 'crops.json'), 'utf8')) as {
+      slug: string
+      name: string
+      image: string
+    }[]
+  ).filter((crop) => crop.image)
+  const images = lines.flatMap((line) => (line.images ?? []).map((image) => ({ line, image })))
+
+  test("each crop record's photo is on one plant line, or the report says why not", () => {
+    assert.equal(crops.length, 207)
+    const bySource = new Map(images.map((found) => [found.image.source_url, found]))
+    assert.equal(bySource.size, images.length, 'a photo on one plant only')
+    let onNoPlant = 0
+    for (const crop of crops) {
+      const source = `https://github.com/FarmBot/Farmbot-Web-App/blob/08cf4fb/public${crop.image}`
+      const reported = report.includes(`- Not on a plant: FarmBot "${crop.name}" (${crop.slug}): `)
+      assert.equal(bySource.has(source), !reported, crop.slug)
+      if (reported) onNoPlant++
+    }
+    assert.equal(images.length + onNoPlant, crops.length)
+    assert.ok(images.length >= 185, `${images.length} photos on plants`)
+    assert.match(report, new RegExp(`photos attached: ${images.length}, on \\d+ plants and varieties`))
+  })
+
+  test('each names a vendored WebP beside the dataset, with the credit and the licence', () => {
+    for (const { line, image } of images) {
+      assert.deepEqual(Object.keys(image), ['file', 'author', 'license', 'source_url', 'note'])
+      assert.match(image.file, /^sources\/farmbot-crops\/images\/[a-z0-9-]+\.webp$/, line.name)
+      const bytes = readFileSync(join(DATA_DIR, image.file))
+      assert.equal(bytes.subarray(8, 12).toString('latin1'), 'WEBP', image.file)
+      assert.ok(bytes.length < 150_000, `${image.file}: ${bytes.length} bytes`)
+      assert.equal(image.author, 'FarmBot (MIT), from OpenFarm')
+      assert.equal(image.license, 'CC0-1.0')
+      assert.equal(image.note, "Crop photo from FarmBot's crop data (OpenFarm contributors' photos, CC0)")
+    }
+    assert.ok(existsSync(join(SOURCE_DIR, 'farmbot-crops', 'LICENSE-MIT.txt')))
+  })
+
+  test('the cultivars keep their own photos', () => {
+    const photoOf = (name: string) =>
+      lines.find((line) => line.name === name)?.images?.map((image) => image.file)
+    assert.deepEqual(photoOf('Tomato'), ['sources/farmbot-crops/images/tomato.webp'])
+    assert.deepEqual(photoOf('Black Prince tomato'), [
+      'sources/farmbot-crops/images/black-prince-tomato.webp',
+    ])
+    assert.deepEqual(photoOf('Dark opal basil'), ['sources/farmbot-crops/images/dark-opal-basil.webp'])
+    assert.deepEqual(photoOf('Jalapeño pepper'), ['sources/farmbot-crops/images/jalapeno.webp'])
+  })
+
+  test('the vendored photos and icons stay small: a few MB in all', () => {
+    const size = (folder: string) =>
+      readdirSync(join(SOURCE_DIR, 'farmbot-crops', folder)).reduce(
+        (sum, name) => sum + statSync(join(SOURCE_DIR, 'farmbot-crops', folder, name)).size,
+        0,
+      )
+    assert.ok(size('images') < 7_500_000, `photos: ${size('images')} bytes`)
+    assert.ok(size('icons') < 1_000_000, `icons: ${size('icons')} bytes`)
+    assert.equal(readdirSync(join(SOURCE_DIR, 'farmbot-crops', 'icons')).length, 251)
   })
 })
 

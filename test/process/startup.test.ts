@@ -140,7 +140,10 @@ describe('.env', () => {
         started: server,
         timeoutMs: 60_000,
       })
-      assert.match(server.output.stdout, /Loaded the starter dataset/)
+      assert.match(
+        server.output.stdout,
+        /Loaded the starter dataset: \d+ plants and varieties, \d+ links, [1-9]\d* pictures\./,
+      )
     } finally {
       server.child.kill('SIGTERM')
     }

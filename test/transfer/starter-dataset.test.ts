@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import { importDataset } from '../../src/transfer/import.ts'
@@ -18,6 +18,14 @@ before(async () => {
 after(async () => t.close())
 
 const names = (body: { plants: { name: string }[] }) => body.plants.map((plant) => plant.name)
+
+/** The credit and licence every starter picture carries (FarmBot's crop photos, from OpenFarm). */
+const STARTER_PHOTO = {
+  author: 'FarmBot (MIT), from OpenFarm',
+  license: 'CC0-1.0',
+  note: "Crop photo from FarmBot's crop data (OpenFarm contributors' photos, CC0)",
+  uploader: 'import',
+}
 
 describe('the starter dataset, loaded into an empty database', () => {
   it('lists Solanum lycopersicum first when searching for tomato', async () => {
@@ -52,15 +60,20 @@ describe('the starter dataset, loaded into an empty database', () => {
     )
   })
 
-  it('counts each link of a plant as one of its versions', async () => {
+  it('counts each link and each picture of a plant as one of its versions', async () => {
     const tomato = (await t.request('GET', '/api/search?q=tomato&per_page=1')).body.plants[0]
     const links = (await t.request('GET', `/api/plants/${tomato.id}/links`)).body.pagination.total
     assert.ok(links > 0)
-    assert.equal(tomato.version, 1 + links)
-    const revisions = (await t.request('GET', `/api/plants/${tomato.id}/revisions?per_page=1`)).body
+    const pictures = (await t.request('GET', `/api/plants/${tomato.id}/images`)).body.images.length
+    assert.equal(pictures, 1)
+    assert.equal(tomato.version, 1 + links + pictures)
+    const revisions = (await t.request('GET', `/api/plants/${tomato.id}/revisions?per_page=2`)).body
     assert.equal(revisions.pagination.total, tomato.version)
-    assert.match(revisions.revisions[0].note, /^Imported from the Hortus starter dataset/)
-    assert.match(revisions.revisions[0].changes[0].field, /^links\.(companion|antagonist)-to$/)
+    // The pictures come after the plants and the links.
+    assert.equal(revisions.revisions[0].note, STARTER_PHOTO.note)
+    assert.equal(revisions.revisions[0].changes[0].field, 'images.added')
+    assert.match(revisions.revisions[1].note, /^Imported from the Hortus starter dataset/)
+    assert.match(revisions.revisions[1].changes[0].field, /^links\.(companion|antagonist)-to$/)
   })
 
   it('is loaded only into an empty database', async () => {
@@ -114,5 +127,131 @@ describe('the starter dataset, loaded into an empty database', () => {
       "OpenFarm's Lycopersicon varieties hang from it",
     )
     assert.ok(names(varieties.body).includes('Amish Paste tomato'))
+  })
+})
+
+/** A name without letter case, accents or plural endings. */
+const looseName = (name: string): string =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9']+/)
+    .filter(Boolean)
+    .map((word) => word.replace(/e?s$/, ''))
+    .join(' ')
+
+interface ApiImage {
+  id: number
+  plant_id: number
+  thumb: string
+  title: string
+  author: string
+  license: string
+  source_url: string | null
+  note: string
+  uploader: string
+  shown: boolean
+}
+interface ApiPlant {
+  id: number
+  name: string
+  data: { key: string; value: string }[]
+  images: { thumb: string | null; title: string | null }
+}
+
+describe('the starter pictures: FarmBot crop photos', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  const crops = (
+    JSON.parse(readFileSync(join(root, 'data/sources/farmbot-crops/crops.json'), 'utf8')) as {
+      slug: string
+      name: string
+      image: string
+    }[]
+  ).filter((crop) => crop.image)
+  const report = readFileSync(join(root, 'data/build-report.md'), 'utf8')
+  /** The crop records whose photo the build report says goes on no plant (fungi, no binomial). */
+  const unattached = crops.filter((crop) =>
+    report.includes(`- Not on a plant: FarmBot "${crop.name}" (${crop.slug}): `),
+  )
+
+  /** Every picture of every plant, through the API. */
+  async function allImages(): Promise<{ plant: ApiPlant; image: ApiImage }[]> {
+    const found: { plant: ApiPlant; image: ApiImage }[] = []
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const body = (await t.request('GET', `/api/plants?page=${page}&per_page=100`)).body
+      pages = body.pagination.total_pages
+      for (const plant of body.plants as ApiPlant[]) {
+        if (plant.images.thumb === null) continue
+        const images = (await t.request('GET', `/api/plants/${plant.id}/images`)).body.images as ApiImage[]
+        for (const image of images) found.push({ plant, image })
+      }
+    }
+    return found
+  }
+
+  it("puts every crop record's photo on its plant, credited, or the build report says why not", async () => {
+    assert.equal(crops.length, 207)
+    const images = await allImages()
+    const bySource = new Map(images.map((found) => [found.image.source_url, found]))
+    assert.equal(bySource.size, images.length, 'one picture per photo')
+    for (const crop of crops) {
+      const found = bySource.get(
+        `https://github.com/FarmBot/Farmbot-Web-App/blob/08cf4fb/public${crop.image}`,
+      )
+      if (unattached.includes(crop)) {
+        assert.equal(found, undefined, `${crop.slug} is reported as not on a plant`)
+        continue
+      }
+      assert.ok(found, `${crop.slug}: no picture has its photo`)
+      const { plant, image } = found
+      assert.deepEqual(
+        { author: image.author, license: image.license, note: image.note, uploader: image.uploader },
+        STARTER_PHOTO,
+        crop.slug,
+      )
+      // The crop's plant: FarmBot's name is the plant's, or one of its alternate names (letter case,
+      // accents and a plural aside: "Brussels Sprouts", "Jalapeno Pepper" are "Jalapeño pepper").
+      const plantNames = [
+        plant.name,
+        ...(plant.data.find((a) => a.key === 'Alternate name')?.value.split(', ') ?? []),
+      ]
+      assert.ok(
+        plantNames.some((name) => looseName(name) === looseName(crop.name)),
+        `${crop.slug} ("${crop.name}") is on "${plant.name}" (${plantNames.join(', ')})`,
+      )
+    }
+    assert.ok(unattached.length <= 20, `${unattached.length} photos on no plant`)
+    assert.equal(images.length, crops.length - unattached.length, 'no picture the crop records do not have')
+    // Each plant shows its first picture; its sizes are served.
+    const [tomato] = images.filter(({ plant }) => plant.name === 'Tomato')
+    assert.ok(tomato?.image.shown)
+    assert.equal(tomato.plant.images.thumb, tomato.image.thumb)
+    const thumb = await fetch(tomato.image.thumb)
+    assert.equal(thumb.status, 200)
+    assert.equal(thumb.headers.get('content-type'), 'image/webp')
+  })
+
+  it("keeps the cultivars' own photos on the cultivars", async () => {
+    const images = await allImages()
+    const on = (name: string) =>
+      images.filter(({ plant }) => plant.name === name).map(({ image }) => image.source_url)
+    assert.deepEqual(on('Black Prince tomato'), [
+      'https://github.com/FarmBot/Farmbot-Web-App/blob/08cf4fb/public/crops/images/black-prince-tomato.jpg',
+    ])
+    assert.deepEqual(on('Dark opal basil'), [
+      'https://github.com/FarmBot/Farmbot-Web-App/blob/08cf4fb/public/crops/images/dark-opal-basil.jpg',
+    ])
+    assert.deepEqual(on('Tomato'), [
+      'https://github.com/FarmBot/Farmbot-Web-App/blob/08cf4fb/public/crops/images/tomato.jpg',
+    ])
+  })
+
+  it('adds none again when the starter dataset is imported again', async () => {
+    const path = fileURLToPath(new URL('../../data/plants.jsonl', import.meta.url))
+    const summary = await importDataset(t.store, readLines(path), { source: path, baseDir: dirname(path) })
+    assert.deepEqual(summary.rejected, [])
+    assert.equal(summary.created, 0)
+    assert.deepEqual(summary.images, { added: 0, skipped: crops.length - unattached.length, rejected: 0 })
   })
 })
