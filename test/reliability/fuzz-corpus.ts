@@ -342,6 +342,32 @@ const ROUTES: Route[] = [
     web: true,
     weight: 1,
   },
+  { method: 'GET', template: '/plants/{slug}/pictures', params: ['removed'], web: true, weight: 0.5 },
+  { method: 'GET', template: '/plants/{slug}/pictures/new', params: [], web: true, weight: 0.5 },
+  {
+    method: 'POST',
+    template: '/plants/{slug}/pictures/new',
+    params: [],
+    body: 'upload',
+    web: true,
+    weight: 1.5,
+  },
+  {
+    method: 'POST',
+    template: '/plants/{slug}/pictures/{image}/show',
+    params: [],
+    body: 'form',
+    web: true,
+    weight: 0.5,
+  },
+  {
+    method: 'POST',
+    template: '/plants/{slug}/pictures/{image}/remove',
+    params: [],
+    body: 'form',
+    web: true,
+    weight: 0.5,
+  },
   { method: 'GET', template: '/plants/{slug}/history', params: ['page'], web: true, weight: 1 },
   { method: 'GET', template: '/plants/{slug}/diff', params: ['from', 'to'], web: true, weight: 1 },
   { method: 'GET', template: '/plants/{slug}/restore', params: ['version'], web: true, weight: 0.5 },
@@ -455,6 +481,7 @@ function pathFor(r: Random, route: Route, world: World): string {
   let path = route.template
     .replace('{id}', id())
     .replace('{link}', link())
+    .replace('{image}', r.chance(0.5) ? String(1 + r.int(40)) : r.pick(ODD_IDS))
     .replace('{key}', key())
     .replace('{slug}', slug())
     .replace('{keyid}', keyId())
@@ -783,6 +810,10 @@ function formFields(r: Random, route: Route, world: World): Record<string, unkno
     fields.note = r.chance(0.7) ? 'hostile form note' : r.pick(TEXT)
     fields.reason = r.pick(TEXT)
   }
+  if (route.template.includes('/pictures/')) {
+    fields.note = r.chance(0.7) ? 'hostile picture note' : r.pick(TEXT)
+    fields.reason = r.pick(TEXT)
+  }
   if (route.template === '/changes/patrol' || route.template.endsWith('/block')) {
     fields.plant_id = String(r.pick(world.plantIds))
     fields.version = r.pick(['1', '2', 'x'])
@@ -797,7 +828,8 @@ function formFields(r: Random, route: Route, world: World): Record<string, unkno
 }
 
 function bodyFor(r: Random, route: Route, method: string, world: World): Body {
-  if (route.body === 'upload' && r.chance(0.7)) return uploadBody(r)
+  if (route.body === 'upload' && r.chance(0.7))
+    return uploadBody(r, route.web ? r.pick([world.session.csrf, world.session.csrf, '', 'forged']) : null)
   const roll = r.int(100)
   // Most requests without a body route get none; a few get one anyway.
   if (!route.body && roll < 85) return {}
@@ -863,9 +895,10 @@ function uploadFile(r: Random): { bytes: Buffer; name: string; type: string } | 
 }
 
 /** A multipart upload as browsers and clients write it, its fields and file good or bad. */
-function uploadBody(r: Random): Body {
+function uploadBody(r: Random, csrf: string | null): Body {
   const boundary = `----hortus${r.int(1e9)}`
   const fields: Record<string, string> = {
+    ...(csrf === null ? {} : { _csrf: csrf }),
     license: r.pick(['CC0-1.0', 'CC-BY-4.0', 'CC-BY-SA-4.0', 'CC-BY-NC-4.0', 'MIT', '', r.pick(SQL)]),
     author: r.pick(['Ada Gardener', '', r.pick(TEXT), 'x'.repeat(600)]),
     note: r.pick(['A leaf', '', r.pick(TEXT)]),

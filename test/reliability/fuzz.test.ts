@@ -297,6 +297,8 @@ function writeOf(request: HostileRequest, answer: Answer): keyof Writes | null {
   if (saved && /^\/plants\/new\/?$/.test(path)) return 'creates'
   if (saved && /^\/plants\/[^/]+\/(edit|restore)\/?$/.test(path)) return 'updates'
   if (saved && /^\/plants\/[^/]+\/links\/?$/.test(path)) return 'linksMade'
+  if (saved && /^\/plants\/[^/]+\/pictures\/new\/?$/.test(path)) return 'imagesAdded'
+  if (saved && /^\/plants\/[^/]+\/pictures\/[^/]+\/show\/?$/.test(path)) return 'updates'
   if (saved && /^\/plants\/[^/]+\/links\/[^/]+\/remove\/?$/.test(path)) return 'linksRemoved'
   return null
 }
