@@ -1,5 +1,6 @@
 // What every bench starts from: a fresh database of the dialect under test (HORTUS_TEST_DB) with the starter
 // dataset plus OpenFarm (about 94,000 plants), and Hortus serving it on 127.0.0.1 with a key.
+import { dirname } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { buildApp } from '../src/app.ts'
 import { createKeyPair } from '../src/accounts/api-keys.ts'
@@ -12,7 +13,7 @@ export async function importedStore(): Promise<Store> {
   const store = await openTestStore()
   for (const file of ['data/plants.jsonl', 'data/openfarm.jsonl']) {
     const started = performance.now()
-    const summary = await importDataset(store, readLines(file), { source: file })
+    const summary = await importDataset(store, readLines(file), { source: file, baseDir: dirname(file) })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`imported ${file}: ${summary.created} created, ${summary.updated} updated in ${seconds} s`)
   }

@@ -7,7 +7,7 @@
 // test-results/bench/<dialect>.json; bench/table.ts prints them. Every request goes to 127.0.0.1.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createKeyPair } from '../src/accounts/api-keys.ts'
 import { importDataset } from '../src/transfer/import.ts'
@@ -31,7 +31,7 @@ const store = await openTestStore(url)
 const imports: Record<string, number> = {}
 for (const file of ['data/plants.jsonl', 'data/openfarm.jsonl']) {
   const started = performance.now()
-  const summary = await importDataset(store, readLines(file), { source: file })
+  const summary = await importDataset(store, readLines(file), { source: file, baseDir: dirname(file) })
   imports[file] = (performance.now() - started) / 1000
   console.log(`imported ${file}: ${summary.created} plants in ${imports[file].toFixed(1)} s`)
 }
