@@ -15,6 +15,7 @@ import {
 } from './ranking.ts'
 import { documents, pageIds, type TextIndex } from './tier-walk.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
+import type { QueryPlan } from './query-plan.ts'
 
 export interface FullTextDialect {
   /** Terms, AND and OR of a query matching anywhere in a plant's text, and of one matching its names. */
@@ -45,6 +46,11 @@ export async function findMatches(
 export async function countMatches(db: Db, dialect: FullTextDialect, query: SearchQuery): Promise<number> {
   const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
   return anywhere === null ? 0 : countOf(db, dialect, query, anywhere)
+}
+
+export function matchingCondition(dialect: FullTextDialect, plan: QueryPlan): RawBuilder<unknown> | null {
+  const anywhere = anywhereQuery(plan.groups, dialect.anywhere)
+  return anywhere === null ? null : sql`p.id IN (${dialect.index.idsMatching(anywhere)})`
 }
 
 /** The plant's type and the filter, on plant `p`. */

@@ -53,6 +53,8 @@ export function phraseWords(text: string): string[] {
 
 export class PhraseBook {
   readonly #byFirst = new Map<string, Phrase[]>()
+  readonly #valuesByKey = new Map<string, Map<string, string>>()
+  #firstWords: string[] | undefined
   readonly soft: ReadonlySet<string>
   readonly vocabulary: GardenersPhrases
   /** Numeric keys by normalized key: what a range may name. */
@@ -79,6 +81,17 @@ export class PhraseBook {
     }
   }
 
+  /** The first words of every phrase: where a typo'd first word looks for its phrase. */
+  firstWords(): string[] {
+    this.#firstWords ??= [...this.#byFirst.keys()]
+    return this.#firstWords
+  }
+
+  /** A key's value spelt by one (canonical) word, as the registry spells it: "high" of Nitrogen Fixing. */
+  valueOf(keyNorm: string, word: string): string | undefined {
+    return this.#valuesByKey.get(keyNorm)?.get(word)
+  }
+
   /** The phrases starting with this (canonical) word, longest first, then by rank. */
   startingWith(word: string): readonly Phrase[] {
     return this.#byFirst.get(word) ?? []
@@ -96,7 +109,11 @@ export class PhraseBook {
     }
     for (const key of readable) {
       const keyWords = phraseWords(key.key)
+      const byWord = new Map<string, string>()
+      this.#valuesByKey.set(key.keyNorm, byWord)
       for (const value of key.values!) {
+        const words = phraseWords(value)
+        if (words.length === 1) byWord.set(words[0]!, value)
         const meaning: Meaning = { kind: 'value', key: key.key, keyNorm: key.keyNorm, values: [value] }
         for (const words of spellings(value)) {
           const alone =

@@ -3,10 +3,11 @@
 // same way for the stored text and for the query (words.ts), and handed to PostgreSQL as tsvector and
 // tsquery literals: no text-search parser, dictionary or server locale is involved, no input can be a
 // syntax error, and the words match what SQLite's `unicode61 remove_diacritics 2` tokenizer makes.
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { forManyRows } from '../db/many-rows.ts'
-import { countMatches, findMatches, type FullTextDialect } from './full-text-search.ts'
+import { countMatches, findMatches, matchingCondition, type FullTextDialect } from './full-text-search.ts'
+import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
 import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
@@ -85,6 +86,10 @@ export class PostgresSearch implements SearchIndex {
 
   count(db: Db, query: SearchQuery): Promise<number> {
     return countMatches(db, this.#dialect, query)
+  }
+
+  matching(plan: QueryPlan): RawBuilder<unknown> | null {
+    return matchingCondition(this.#dialect, plan)
   }
 }
 

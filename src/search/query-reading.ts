@@ -11,6 +11,7 @@
 import { canonicalWord, type Meaning, type PhraseBook } from './phrase-book.ts'
 import { normalizeFacet } from '../plants/plant.ts'
 import { foldWord } from './words.ts'
+import { allowedEdits, editDistance } from './edit-distance.ts'
 
 export interface ReadConstraint {
   meaning: Meaning
@@ -42,12 +43,13 @@ export function tokensOf(text: string): Token[] {
   for (const [raw] of text
     .normalize('NFKC')
     .toLowerCase()
-    .matchAll(/\d+(?:\.\d+)?|[\p{L}\p{N}]+|[-–]/gu)) {
-    const isNumber = /^\d/.test(raw)
+    .matchAll(/(?<![\p{L}\p{N}.])[-−]\d+(?:\.\d+)?|\d+(?:\.\d+)?|[\p{L}\p{N}]+|[-–]/gu)) {
+    // A minus sign only where no word or number comes just before it: "-40" is a number, "6-7" a range.
+    const isNumber = /^[-−]?\d/.test(raw)
     tokens.push({
       text: isNumber || raw === '-' || raw === '–' ? raw : foldWord(raw),
       word: isNumber ? raw : raw === '–' ? '-' : canonicalWord(raw),
-      number: isNumber ? Number(raw) : null,
+      number: isNumber ? Number(raw.replace('−', '-')) : null,
     })
     if (tokens.length >= MAX_TOKENS) break
   }
@@ -58,7 +60,17 @@ export function tokensOf(text: string): Token[] {
   )
 }
 
-export function readQuery(text: string, book: PhraseBook): Reading {
+export interface ReadOptions {
+  /** Whether a word is in no plant's text: only such a word is read as a phrase's word with a typo
+   * ("drough tolerant"), so "pine" never becomes "vine". */
+  isUnknownWord: (word: string) => boolean
+}
+
+export function readQuery(
+  text: string,
+  book: PhraseBook,
+  options: ReadOptions = { isUnknownWord: () => false },
+): Reading {
   const tokens = tokensOf(text)
   const reading: Reading = { constraints: [], companionsOf: null, nameWords: [], droppedWords: [] }
   const companions = findCompanions(tokens, book)
@@ -74,7 +86,13 @@ export function readQuery(text: string, book: PhraseBook): Reading {
       index = measured.next
       continue
     }
-    const phrase = longestPhrase(rest, index, book)
+    const valued = valueBeforeKey(rest, index, book, options)
+    if (valued) {
+      reading.constraints.push(valued.constraint)
+      index = valued.next
+      continue
+    }
+    const phrase = longestPhrase(rest, index, book, options)
     if (phrase && (phrase.length > 1 || !book.soft.has(rest[index]!.word))) {
       reading.constraints.push({ meaning: phrase.meaning, words: texts(rest, index, phrase.length) })
       index += phrase.length
@@ -99,18 +117,71 @@ const texts = (tokens: Token[], from: number, length: number) =>
     .join(' ')
     .replace(/ - /g, '-')
 
-/** How many tokens from `index` spell `words` (canonical), or 0. */
-function matchesAt(tokens: Token[], index: number, words: readonly string[]): number {
+/** How many tokens from `index` spell `words` (canonical), or 0; with `near`, a word may also be one
+ * the test takes (a typo of it). */
+function matchesAt(
+  tokens: Token[],
+  index: number,
+  words: readonly string[],
+  near: (token: Token, word: string) => boolean = () => false,
+): number {
   if (index + words.length > tokens.length) return 0
-  return words.every((word, offset) => tokens[index + offset]!.word === word) ? words.length : 0
+  return words.every((word, offset) => {
+    const token = tokens[index + offset]!
+    return token.word === word || near(token, word)
+  })
+    ? words.length
+    : 0
 }
 
-function longestPhrase(tokens: Token[], index: number, book: PhraseBook) {
-  for (const phrase of book.startingWith(tokens[index]!.word)) {
-    const length = matchesAt(tokens, index, phrase.words)
-    if (length > 0) return { meaning: phrase.meaning, length }
+// A typo is read in a phrase's word of 5 letters or more, the edits search allows in names.
+const MIN_TYPO_LENGTH = 5
+
+function typoOf(options: ReadOptions) {
+  return (token: Token, word: string) =>
+    token.number === null &&
+    token.word.length >= MIN_TYPO_LENGTH &&
+    word.length >= MIN_TYPO_LENGTH &&
+    options.isUnknownWord(token.text) &&
+    editDistance(token.word, word, allowedEdits(word)) <= allowedEdits(word)
+}
+
+function longestPhrase(tokens: Token[], index: number, book: PhraseBook, options: ReadOptions) {
+  const near = typoOf(options)
+  const first = tokens[index]!
+  const starts = options.isUnknownWord(first.text)
+    ? [first.word, ...book.firstWords().filter((word) => word !== first.word && near(first, word))]
+    : [first.word]
+  let best: { meaning: Meaning; length: number } | null = null
+  for (const start of starts) {
+    for (const phrase of book.startingWith(start)) {
+      const length = matchesAt(tokens, index, phrase.words, near)
+      if (length > (best?.length ?? 0)) best = { meaning: phrase.meaning, length }
+    }
   }
-  return null
+  return best
+}
+
+/** A value too vague to read alone, beside a phrase that names its key: "high nitrogen fixers". */
+function valueBeforeKey(
+  tokens: Token[],
+  index: number,
+  book: PhraseBook,
+  options: ReadOptions,
+): Measured | null {
+  if (index + 1 >= tokens.length) return null
+  const phrase = longestPhrase(tokens, index + 1, book, options)
+  if (phrase?.meaning.kind !== 'has') return null
+  const value = book.valueOf(phrase.meaning.keyNorm, tokens[index]!.word)
+  if (value === undefined) return null
+  const { key, keyNorm } = phrase.meaning
+  return {
+    constraint: {
+      meaning: { kind: 'value', key, keyNorm, values: [value] },
+      words: texts(tokens, index, 1 + phrase.length),
+    },
+    next: index + 1 + phrase.length,
+  }
 }
 
 /** The longest of `phrases` spelt at `index`: its length in tokens, or 0. */
@@ -159,7 +230,39 @@ interface Measured {
 
 /** A number and what it measures, starting at `index`: a zone, a pH, a size with its unit. */
 function readMeasure(tokens: Token[], index: number, book: PhraseBook): Measured | null {
-  return readZone(tokens, index, book) ?? readPh(tokens, index, book) ?? readSize(tokens, index, book)
+  return (
+    readZone(tokens, index, book) ??
+    readPh(tokens, index, book) ??
+    readSize(tokens, index, book) ??
+    readColdest(tokens, index, book)
+  )
+}
+
+const FAHRENHEIT = new Set(['degree', 'f', 'fahrenheit'])
+const CELSIUS = new Set(['c', 'celsius'])
+
+/** A winter low, "-40 degrees", "-30 f", "-35 c": the USDA zone whose range holds it (zone 1 starts at
+ * −60 °F, each zone 10 °F warmer), so the plants hardy there. Degrees without a scale are Fahrenheit, the
+ * scale USDA zones are drawn in. */
+function readColdest(tokens: Token[], index: number, book: PhraseBook): Measured | null {
+  const degrees = tokens[index]?.number
+  const scale = tokens[index + 1]?.word
+  if (degrees == null || scale === undefined) return null
+  const celsius = CELSIUS.has(scale) || (scale === 'degree' && CELSIUS.has(tokens[index + 2]?.word ?? ''))
+  if (!celsius && !FAHRENHEIT.has(scale)) return null
+  const key = keyOf(book, book.vocabulary.hardiness.key)
+  if (!key) return null
+  const next =
+    index + (scale === 'degree' && /^[cf]$|celsius|fahrenheit/.test(tokens[index + 2]?.word ?? '') ? 3 : 2)
+  const fahrenheit = celsius ? (degrees * 9) / 5 + 32 : degrees
+  const zone = Math.min(13, Math.max(1, Math.floor((fahrenheit + 60) / 10) + 1))
+  return {
+    constraint: {
+      meaning: { kind: 'range', ...key, min: null, max: zone },
+      words: texts(tokens, index, next - index),
+    },
+    next,
+  }
 }
 
 /** A number, or a range of two ("6-7", "6 to 7", "6 and 7" after "between"): [low, high, next]. */
@@ -188,7 +291,8 @@ function readZone(tokens: Token[], index: number, book: PhraseBook): Measured | 
   const numbers = numbersAt(tokens, index + length)
   if (!numbers) return null
   // A plant survives the zones from its own (the coldest) up: "zone 4" and "zones 4-7" are ≤ 4.
-  const [coldest, , next] = numbers
+  const [coldest, , afterNumbers] = numbers
+  const next = tokens[afterNumbers]?.word === 'winter' ? afterNumbers + 1 : afterNumbers
   return {
     constraint: {
       meaning: { kind: 'range', ...key, min: null, max: Math.floor(coldest) },

@@ -40,4 +40,6 @@ export interface SearchIndex {
   find(db: Db, query: SearchQuery): Promise<SearchResult>
   /** How many plants match, without reading any. */
   count(db: Db, query: SearchQuery): Promise<number>
+  /** The condition that plant `p` matches the plan's words; null when nothing can. */
+  matching(plan: QueryPlan): RawBuilder<unknown> | null
 }

@@ -118,9 +118,11 @@ function searchNeedsSomething() {
   )
 }
 
-/** With constraints read from `q`, the plants matching the names come in three parts, the page taken across
- * them: a plant whose whole name the name words are ("apple tree" is the apple, whatever its Layer), the
- * plants that meet every constraint, then the others, each in the usual ranking. */
+/** With constraints read from `q`, the answer comes in four parts, the page taken across them: a plant whose
+ * whole name the name words are ("apple tree" is the apple, whatever its Layer); the plants matching the
+ * names that meet every constraint; the plants that meet every constraint without matching the names, in
+ * id order (a word such as "wall" in "climbers for a sunny wall" names no plant the person wants); then the
+ * plants matching the names that do not meet them. Each text part in the usual ranking. */
 async function constraintsFirst(
   store: Store,
   query: SearchQuery,
@@ -131,21 +133,25 @@ async function constraintsFirst(
     query.plan.phrases.length > 0
       ? sql`p.id IN (SELECT plant_id FROM search_names WHERE kind = 0 AND name IN (${sql.join(query.plan.phrases)}))`
       : sql`1 = 0`
-  const parts = [named, sql`(${read} AND NOT ${named})`, sql`(NOT ${read} AND NOT ${named})`]
+  const names = store.search.matching(query.plan) ?? sql`1 = 0`
+  const parts: { browse: boolean; filter: RawBuilder<unknown> }[] = [
+    { browse: false, filter: named },
+    { browse: false, filter: sql`(${read} AND NOT ${named})` },
+    { browse: true, filter: sql`(${read} AND NOT ${names} AND NOT ${named})` },
+    { browse: false, filter: sql`(NOT ${read} AND NOT ${named})` },
+  ]
   let total = 0
   const docs: string[] = []
   for (const part of parts) {
-    const inPart = { ...query, filter: bothConditions(query.filter, part) }
-    const left = query.limit - docs.length
-    if (left === 0) {
+    const inPart = { ...query, filter: bothConditions(query.filter, part.filter) }
+    const window = { ...inPart, limit: query.limit - docs.length, offset: Math.max(0, query.offset - total) }
+    if (window.limit === 0 && !part.browse) {
       total += await store.search.count(store.reader, inPart)
       continue
     }
-    const found = await store.search.find(store.reader, {
-      ...inPart,
-      limit: left,
-      offset: Math.max(0, query.offset - total),
-    })
+    const found = part.browse
+      ? await browsePlants(store.reader, { ...window, limit: Math.max(window.limit, 0) })
+      : await store.search.find(store.reader, window)
     total += found.total
     docs.push(...found.docs)
   }

@@ -1,9 +1,10 @@
 // SQLite FTS5 search. Every word is quoted, so `NEAR(` or `AND` are just words; a typed word is also a
 // prefix (`quenz` finds "Quenzelberry"), its forms and corrections are whole words.
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { forManyRows } from '../db/many-rows.ts'
-import { countMatches, findMatches, type FullTextDialect } from './full-text-search.ts'
+import { countMatches, findMatches, matchingCondition, type FullTextDialect } from './full-text-search.ts'
+import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
 import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
@@ -80,5 +81,9 @@ export class SqliteSearch implements SearchIndex {
 
   count(db: Db, query: SearchQuery): Promise<number> {
     return countMatches(db, this.#dialect, query)
+  }
+
+  matching(plan: QueryPlan): RawBuilder<unknown> | null {
+    return matchingCondition(this.#dialect, plan)
   }
 }

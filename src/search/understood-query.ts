@@ -7,8 +7,11 @@ import type { PlantFilter } from './plant-filter.ts'
 import type { PhraseBook } from './phrase-book.ts'
 import { planQuery } from './query-plan.ts'
 import { readQuery, tokensOf, type ReadConstraint } from './query-reading.ts'
-import { isPlantName } from './vocabulary.ts'
-import { foldedPhrase } from './words.ts'
+import { findWords, isPlantName } from './vocabulary.ts'
+import { foldedPhrase, foldedWords } from './words.ts'
+import { nameRows } from './search-text.ts'
+import { wordForms } from './word-forms.ts'
+import type { Plant } from '../plants/plant.ts'
 
 /** One constraint of the answer's interpretation: `words` is what it was read from. */
 export type ConstraintJson =
@@ -37,7 +40,9 @@ export async function understandQuery(store: Store, q: string, book: PhraseBook)
   if (await isPlantName(store.reader, foldedPhrase(q))) {
     return { filters: [], constraints: [], nameWords: everyWord, droppedWords: [] }
   }
-  const reading = readQuery(q, book)
+  // Words no plant has anywhere may be typos of a phrase's word ("drough tolerant"); known ones never are.
+  const known = await findWords(store.reader, everyWord)
+  const reading = readQuery(q, book, { isUnknownWord: (word) => (known.get(word)?.plants ?? 0) === 0 })
   const filters: PlantFilter[] = []
   const constraints: ConstraintJson[] = []
   for (const constraint of reading.constraints) {
@@ -107,16 +112,18 @@ function mergedByKey(filters: PlantFilter[]): PlantFilter[] {
   return merged
 }
 
-/** The plant the words name: the first answer of the name search. */
+/** The plant the words name: the first answer of the name search, when its names have every word (as a
+ * word or a word's start, in either English form): "companion plants for tomatoes" is Tomato, but "plants
+ * with edible fruit" names no plant, whatever a description says. */
 async function plantNamed(store: Store, words: string[]) {
   const plan = await planQuery(store.reader, words.join(' '))
   const found = await store.search.find(store.reader, { plan, type: null, filter: null, limit: 1, offset: 0 })
   if (found.docs.length === 0) return null
-  const plant = JSON.parse(found.docs[0]!) as {
-    id: number
-    name: string
-    scientific_name: string
-    link: string
-  }
+  const plant = JSON.parse(found.docs[0]!) as Plant
+  const names = [...nameRows(plant).keys()].flatMap((name) => name.split(' '))
+  const named = foldedWords(words.join(' ')).every((word) =>
+    [word, ...wordForms(word)].some((form) => names.some((name) => name.startsWith(form))),
+  )
+  if (!named) return null
   return { id: plant.id, name: plant.name, scientific_name: plant.scientific_name, link: plant.link }
 }

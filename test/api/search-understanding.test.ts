@@ -118,6 +118,18 @@ describe('words in q', () => {
     assert.deepEqual(names(await q('ph 4 to 5')), ['English oak'])
   })
 
+  it('reads typos in phrase words, a value before its key, and winter lows', async () => {
+    assert.deepEqual(names(await q('drough tolerent ground cover')), ['Creeping thyme'])
+    const high = await q('high nitrogen fixers')
+    assert.deepEqual(names(high), ['White clover'])
+    assert.deepEqual(high.interpretation.constraints, [
+      { kind: 'value', key: 'Nitrogen Fixing', values: ['High'], words: 'high nitrogen fixers' },
+    ])
+    // −35 °F is in zone 3 (−40 to −30 °F); −30 °C is −22 °F, zone 4.
+    assert.deepEqual(names(await q('hardy to -35 degrees')), ['White clover'])
+    assert.deepEqual(names(await q('hardy to -30c')), ['White clover', 'English oak'])
+  })
+
   it('answers companion questions with that plant’s companions', async () => {
     const body = await q('what grows well with tomatoes')
     assert.deepEqual(names(body).sort(), ['Basil', 'Borage'])
@@ -135,9 +147,10 @@ describe('words in q', () => {
   })
 
   it('ranks the plants meeting the constraints first among name matches', async () => {
-    // Creeping thyme has the word in its name, Sweet alyssum only in its description, but it is the annual.
+    // Creeping thyme has the word in its name, Sweet alyssum only in its description, but it is the annual;
+    // the other annuals come next (they meet what was asked), the names that are no annual last.
     const body = await q('creeping annuals')
-    assert.deepEqual(names(body), ['Sweet alyssum', 'Creeping thyme'])
+    assert.deepEqual(names(body), ['Sweet alyssum', 'Tomato', 'Creeping thyme'])
     assert.deepEqual(body.interpretation.name_words, ['creeping'])
   })
 
