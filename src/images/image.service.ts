@@ -24,6 +24,13 @@ export const LICENSE_NAMES: Record<ImageLicense, string> = {
   'CC-BY-SA-4.0': 'CC BY-SA 4.0',
 }
 
+/** Where each licence's deed is: the credit links to it. */
+export const LICENSE_DEEDS: Record<ImageLicense, string> = {
+  'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
+  'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
+  'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
+}
+
 export interface ImageFields {
   author?: string | undefined
   license?: string | undefined

@@ -6,7 +6,7 @@ import type { Plant } from '../../plants/plant.ts'
 import type { PictureFormValues } from '../picture-upload.ts'
 import { Layout, type Viewer } from '../layout.tsx'
 import { CsrfField, Notice } from './form.tsx'
-import { LICENSE_DEEDS } from './pictures.tsx'
+import { LICENSE_DEEDS } from '../../images/image.service.ts'
 
 const LICENSE_WORDS: Record<ImageLicense, string> = {
   'CC0-1.0': 'CC0 — anyone may use it, no credit needed',

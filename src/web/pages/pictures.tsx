@@ -2,8 +2,8 @@
 // the licence linked to its deed), the plant page's picture and its other pictures as thumbnails, and the
 // Pictures page (/plants/<slug>/pictures): every picture with who added it and why, "Show on the plant page"
 // for members and "Remove" with a reason for moderators.
-import type { ImageJson, ImageLicense } from '../../images/image.service.ts'
-import { LICENSE_NAMES } from '../../images/image.service.ts'
+import type { ImageJson } from '../../images/image.service.ts'
+import { LICENSE_DEEDS, LICENSE_NAMES } from '../../images/image.service.ts'
 import type { Plant } from '../../plants/plant.ts'
 import { Layout, type Viewer } from '../layout.tsx'
 import { whenText } from './change-words.tsx'
@@ -15,12 +15,6 @@ export type Picture = Pick<
   'id' | 'thumb' | 'title' | 'width' | 'height' | 'author' | 'license' | 'source_url' | 'note' | 'uploader'
 > &
   Partial<Pick<ImageJson, 'created_at' | 'shown'>>
-
-export const LICENSE_DEEDS: Record<ImageLicense, string> = {
-  'CC0-1.0': 'https://creativecommons.org/publicdomain/zero/1.0/',
-  'CC-BY-4.0': 'https://creativecommons.org/licenses/by/4.0/',
-  'CC-BY-SA-4.0': 'https://creativecommons.org/licenses/by-sa/4.0/',
-}
 
 /** The sizes image-files.ts makes: the longer side at most this many pixels, never enlarged. */
 const SIDES = { thumb: 200, title: 800 } as const
