@@ -1,0 +1,71 @@
+// The words of `q` as the reader sees them (query-reading.ts, measure-reading.ts): each folded as typed and
+// made canonical for comparison, numbers with their decimals and sign, a dash only between numbers.
+import { canonicalWord } from './phrase-book.ts'
+import { foldWord } from './words.ts'
+
+export interface Token {
+  /** As typed, folded: what the interpretation shows and the name search is given. */
+  text: string
+  /** As phrases compare it. */
+  word: string
+  number: number | null
+}
+
+const MAX_TOKENS = 32
+
+/** The words of `q`: numbers keep their decimals ("0.5"), a dash between numbers is a range. */
+export function tokensOf(text: string): Token[] {
+  const tokens: Token[] = []
+  for (const [raw] of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .matchAll(/(?<![\p{L}\p{N}.])[-−]\d+(?:\.\d+)?|\d+(?:\.\d+)?|[\p{L}\p{N}]+|[-–]/gu)) {
+    // A minus sign only where no word or number comes just before it: "-40" is a number, "6-7" a range.
+    const isNumber = /^[-−]?\d/.test(raw)
+    tokens.push({
+      text: isNumber || raw === '-' || raw === '–' ? raw : foldWord(raw),
+      word: isNumber ? raw : raw === '–' ? '-' : canonicalWord(raw),
+      number: isNumber ? Number(raw.replace('−', '-')) : null,
+    })
+    if (tokens.length >= MAX_TOKENS) break
+  }
+  // A dash is a range between two numbers ("6-7"); elsewhere it joins words ("drought-tolerant").
+  return tokens.filter(
+    (token, index) =>
+      token.word !== '-' || (tokens[index - 1]?.number != null && tokens[index + 1]?.number != null),
+  )
+}
+
+export const texts = (tokens: Token[], from: number, length: number) =>
+  tokens
+    .slice(from, from + length)
+    .map((token) => token.text)
+    .join(' ')
+    .replace(/ - /g, '-')
+
+/** How many tokens from `index` spell `words` (canonical), or 0; with `near`, a word may also be one
+ * the test takes (a typo of it). */
+export function matchesAt(
+  tokens: Token[],
+  index: number,
+  words: readonly string[],
+  near: (token: Token, word: string) => boolean = () => false,
+): number {
+  if (index + words.length > tokens.length) return 0
+  return words.every((word, offset) => {
+    const token = tokens[index + offset]!
+    return token.word === word || near(token, word)
+  })
+    ? words.length
+    : 0
+}
+
+/** The longest of `phrases` spelt at `index`: its length in tokens, or 0. */
+export function longestOf(tokens: Token[], index: number, phrases: readonly string[][]): number {
+  let longest = 0
+  for (const words of phrases) longest = Math.max(longest, matchesAt(tokens, index, words))
+  return longest
+}
+
+export const split = (phrases: readonly string[]) =>
+  phrases.map((phrase) => phrase.split(/\s+/).map(canonicalWord))
