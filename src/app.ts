@@ -49,6 +49,7 @@ import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
 import { HTML_TYPE, errorPage, isPagePath } from './web/web.routes.ts'
 import { imageRoutes } from './images/images.routes.ts'
+import { calendarRoutes } from './calendar/calendar.routes.ts'
 import { imageServingRoutes } from './images/image-serving.routes.ts'
 import { website } from './web/website.ts'
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
@@ -276,6 +277,7 @@ export async function buildApp({
       await api.register(attributeRoutes, { store })
       await api.register(healthRoutes, { store })
       await api.register(imageRoutes, { store })
+      await api.register(calendarRoutes, { store })
     },
     { prefix: '/api' },
   )

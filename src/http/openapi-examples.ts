@@ -311,6 +311,35 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       removed_by: 'Ada Gardener',
     },
   },
+  plantCalendar: {
+    params: { id: '2345' },
+    query: { last_frost: '04-15', first_frost: '10-20', year: 2026 },
+    response: {
+      plant_id: 2345,
+      year: 2026,
+      last_frost: '2026-04-15',
+      first_frost: '2026-10-20',
+      windows: [
+        {
+          action: 'sow_indoors',
+          from: '2026-02-18',
+          to: '2026-03-04',
+          note: '6-8 weeks before the last frost',
+          source: null,
+        },
+        {
+          action: 'transplant',
+          from: '2026-04-29',
+          to: '2026-05-13',
+          note: '2-4 weeks after the last frost',
+          source: null,
+        },
+      ],
+      harvest: { from: '2026-07-23', to: '2026-08-11' },
+      from_parent: false,
+      notes: [],
+    },
+  },
   addImage: { params: { id: '2345' }, response: TOMATO_IMAGE },
   listImages: { params: { id: '2345' }, response: { images: [TOMATO_IMAGE] } },
   showImage: {

@@ -66,6 +66,10 @@ export function openApiOptions(keyBrand: string): SwaggerOptions {
         },
         { name: 'links', description: 'Companion and antagonist links between two plants.' },
         {
+          name: 'calendar',
+          description: 'Sowing and planting windows as dates for the frost dates of your place.',
+        },
+        {
           name: 'images',
           description:
             'Pictures of the plants, with their licence and credit; served at /images/<id>/<size> without a key.',

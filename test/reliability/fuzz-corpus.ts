@@ -297,6 +297,12 @@ const ROUTES: Route[] = [
   },
   { method: 'POST', template: '/api/plants/{id}/images', params: [], body: 'upload', weight: 2 },
   { method: 'GET', template: '/api/plants/{id}/images', params: [], weight: 0.5 },
+  {
+    method: 'GET',
+    template: '/api/plants/{id}/calendar',
+    params: ['last_frost', 'first_frost', 'year'],
+    weight: 1,
+  },
   { method: 'GET', template: '/images/{id}/{file}', params: [], weight: 0.5 },
   { method: 'GET', template: '/api/search', params: ['q', 'type', ...PAGE], weight: 8 },
   { method: 'POST', template: '/api/search', params: ['q', 'type', ...PAGE], body: 'search', weight: 6 },
@@ -610,6 +616,21 @@ function paramValue(r: Random, name: string): string {
     return r.pick(['2026-11-22', '2026-11-22T10:15:30Z', '2026-13-45', '0000-00-00', 'yesterday', '1e9'])
   if (name === 'since' && r.chance(0.6))
     return r.pick(['MC4w', 'MS4x', Buffer.from('99999999.1').toString('base64url'), 'MS4x=', '0.0', '-1'])
+  if ((name === 'last_frost' || name === 'first_frost') && r.chance(0.7))
+    return r.pick([
+      '04-15',
+      '10-20',
+      '13-45',
+      '02-30',
+      '02-29',
+      '00-00',
+      '4-15',
+      'spring',
+      '12-31',
+      '01-01',
+      '-1',
+    ])
+  if (name === 'year' && r.chance(0.7)) return r.pick(['2026', '2028', '1800', '99999', 'x', '-1', '2026.5'])
   if (name === 'limit' && r.chance(0.6)) return r.pick(['1', '1000', '1001', '0', '-1', '9'.repeat(30), 'x'])
   if (name === 'type' && r.chance(0.5))
     return r.pick(['Plant', 'Species', 'Variety', 'plant', 'companion-to'])
