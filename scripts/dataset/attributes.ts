@@ -10,6 +10,7 @@ import { familyOfGenus } from './families.ts'
 import type { BuildReport } from './report.ts'
 import { genusOf, genusOfSpecies } from './scientific-names.ts'
 import { farmbotAttributes } from './farmbot-attributes.ts'
+import { CALENDAR_KEYS, calendarAttributes } from './cropgraph.ts'
 import { usdaAttributes } from './usda-attributes.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -34,6 +35,7 @@ const KEY_ORDER = [
   'Propagation - Direct sowing',
   'Propagation - Transplanting',
   'Propagation - Cuttings',
+  ...CALENDAR_KEYS,
   'Growth',
   'Layer',
   'Nitrogen Fixing',
@@ -81,12 +83,60 @@ export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: Build
     const farmbot = farmbotAttributes(entry, entry.farmbot, vocabulary, report)
     mergeInto(entry, { data, origin }, farmbot, 'FarmBot', report)
   }
+  const calendar = ownCalendarAttributes(entry)
+  if (calendar.length > 0) {
+    mergeInto(entry, { data, origin }, calendar, 'CropGraph', report)
+    sowingDisagreements(entry, data, report)
+  }
   const order = (key: string): number => {
     const index = KEY_ORDER.indexOf(key)
     if (index < 0) throw new Error(`attribute key "${key}" has no place in KEY_ORDER`)
     return index
   }
   return data.sort((a, b) => order(a.key) - order(b.key))
+}
+
+/**
+ * The calendar's attributes of an entry. A Variety whose calendar values are those its parent takes
+ * has none of its own: its parent's apply.
+ */
+export function ownCalendarAttributes(entry: Entry): Attribute[] {
+  if (!entry.calendar) return []
+  const own = calendarAttributes(entry.calendar.kinds)
+  const parent = entry.parent?.calendar ? calendarAttributes(entry.parent.calendar.kinds) : undefined
+  const same =
+    parent !== undefined &&
+    parent.length === own.length &&
+    own.every((a) => parent.some((b) => b.key === a.key && b.value === a.value))
+  return same ? [] : own
+}
+
+/**
+ * FarmBot's sowing method against the calendar's windows: where FarmBot's Propagation method says only
+ * direct sowing and the calendar has an indoor sowing (or the reverse), both are kept (they are different
+ * keys: how FarmBot's growers sow, and when the calendar says to) and the pair is listed.
+ */
+function sowingDisagreements(entry: Entry, data: Attribute[], report: BuildReport): void {
+  const method = data.find(({ key }) => key === 'Propagation method')?.value.toLowerCase()
+  if (!method) return
+  const has = (key: string): boolean => data.some((a) => a.key === key)
+  const direct = method.includes('direct sow')
+  const transplant = method.includes('seed - transplant')
+  const indoors = has('When to sow (indoors)')
+  const outdoors = has('When to sow (outdoors)')
+  const against = (what: string): void => {
+    report.disagreements.push(
+      `${entry.name} (${entry.scientificName}), sowing: FarmBot's Propagation method "${data.find(({ key }) => key === 'Propagation method')?.value}" against CropGraph's calendar, ${what}; both are kept (different keys: how to sow, and when).`,
+    )
+  }
+  if (direct && !transplant && indoors && !outdoors)
+    against(
+      `which gives only an indoor sowing ("${data.find(({ key }) => key === 'When to sow (indoors)')?.value}")`,
+    )
+  if (transplant && !direct && outdoors && !indoors)
+    against(
+      `which gives only an outdoor sowing ("${data.find(({ key }) => key === 'When to sow (outdoors)')?.value}")`,
+    )
 }
 
 /** What the Growstuff and companion-table entries carried before any other source. */

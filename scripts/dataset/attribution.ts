@@ -39,6 +39,11 @@ export const FARMBOT: Source = {
   url: 'https://github.com/FarmBot/Farmbot-Web-App',
   license: 'MIT (Copyright (c) 2018 Farmbot.io), over OpenFarm data under CC0',
 }
+export const CROPGRAPH: Source = {
+  name: 'CropGraph (Andrew Christison), CC BY 4.0',
+  url: 'https://github.com/Cropgraph/cropgraph',
+  license: 'CC BY 4.0',
+}
 
 /** Where the companion links say they come from: every link note starts with it. */
 export const COMPANION_NOTE_SOURCE = `Source: ${WIKIPEDIA_COMPANION_PLANTS.name} (${WIKIPEDIA_COMPANION_PLANTS.license}, ${WIKIPEDIA_COMPANION_PLANTS.url})`
@@ -69,12 +74,13 @@ export function starterHeader(mitNotice: string): DatasetHeader {
     license: DATASET_LICENSE,
     license_url: DATASET_LICENSE_URL,
     attribution:
-      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
+      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity and germination temperatures, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
     sources: [
       GROWSTUFF,
       WIKIPEDIA_COMPANION_PLANTS,
       USDA_PLANTS,
       { ...FARMBOT, notice: mitNotice },
+      CROPGRAPH,
       OPENFARM,
       PERMAPEOPLE_VOCABULARY,
     ],
@@ -134,6 +140,11 @@ ${mitLicenseText
   .map((line) => (line.trim() ? `  > ${line.trim()}` : '  >'))
   .join('\n')}
 
+- **CropGraph** (${CROPGRAPH.url}), the crop calendar (\`packages/core/src/data/crop-calendar.json\`),
+  ${CROPGRAPH.license} (https://creativecommons.org/licenses/by/4.0/), credit "${CROPGRAPH.name}": the
+  sowing and planting windows (\`When to sow (indoors)\`, \`When to sow (outdoors)\`, \`When to plant (…)\`),
+  \`Days to maturity\` and \`Germination temperature\`, compiled from US extension publications. Used in
+  \`plants.jsonl\`.
 - **OpenFarm** (${OPENFARM.url}), dedicated to the public domain (CC0): its crop name list
   (\`lib/crops.csv\`) is \`openfarm.jsonl\`, and FarmBot's crop records were taken from OpenFarm.
   \`openfarm.jsonl\` is distributed under ${DATASET_LICENSE} as part of the Hortus dataset; OpenFarm is
@@ -149,7 +160,7 @@ Whether you copy the files, serve them, or publish plants taken from a Hortus se
 1. a link back to the Hortus service (website) you took the data from;
 2. the licence, ${DATASET_LICENSE}, with a link to ${DATASET_LICENSE_URL};
 3. the sources: "Growstuff (growstuff.org), Wikipedia contributors ("List of companion plants"),
-   USDA NRCS PLANTS Database, FarmBot, OpenFarm, Permapeople contributors";
+   USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison), OpenFarm, Permapeople contributors";
 4. a note if you changed the data.
 
 If you copy FarmBot's records (descriptions, sizes, companions) or its crop photos and icons in bulk,
@@ -159,7 +170,8 @@ A short form that satisfies this:
 
 > Plant data from Hortus (URL of the Hortus service), ${DATASET_LICENSE}
 > (${DATASET_LICENSE_URL}), built from Growstuff, Wikipedia contributors ("List of companion
-> plants"), the USDA NRCS PLANTS Database, FarmBot, OpenFarm and Permapeople contributors.
+> plants"), the USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison, CC BY 4.0),
+> OpenFarm and Permapeople contributors.
 
 Share-alike: if you adapt the data, license your adaptation under ${DATASET_LICENSE} (or a compatible
 licence) and keep these credits.

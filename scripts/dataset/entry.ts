@@ -1,5 +1,6 @@
 // A plant of the starter dataset while it is being built, and its line in plants.jsonl.
 import type { CompanionRow } from './companion.ts'
+import type { CalendarMatch } from './cropgraph-merge.ts'
 import { compareStrings } from './compare-strings.ts'
 import type { FarmbotCrop } from './farmbot.ts'
 import type { GrowstuffCrop } from './growstuff.ts'
@@ -23,6 +24,8 @@ export interface Entry {
   usdaCultivar?: UsdaCultivar
   /** FarmBot's crop records of this entry (several crops may be one entry). */
   farmbot?: FarmbotCrop[]
+  /** The CropGraph calendar entries (one, or several kinds) that describe this entry. */
+  calendar?: CalendarMatch
   alternateNames: string[]
   wikipedia?: string
   data: Attribute[]

@@ -9,6 +9,7 @@ export interface BuildReport {
   farmbot: string[]
   sowing: string[]
   photos: string[]
+  cropgraph: string[]
   merges: string[]
   notMerged: string[]
   hierarchy: string[]
@@ -30,6 +31,7 @@ export function emptyReport(): BuildReport {
     farmbot: [],
     sowing: [],
     photos: [],
+    cropgraph: [],
     merges: [],
     notMerged: [],
     hierarchy: [],
@@ -73,6 +75,12 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     title: 'FarmBot crop photos: the starter pictures',
     intro:
       'Which plant each crop record\u2019s photo goes on, under which licence and credit, and every crop record with a photo that ends on no plant, with the reason.',
+  },
+  {
+    key: 'cropgraph',
+    title: 'CropGraph crop calendar: the mapping',
+    intro:
+      'How the calendar\u2019s sowing and planting windows, days to harvest and soil temperatures become attributes, which entries they describe, and how many entries have each key. Credit: "CropGraph (Andrew Christison), CC BY 4.0".',
   },
   {
     key: 'merges',

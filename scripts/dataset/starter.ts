@@ -21,6 +21,8 @@ import { mergeCompanionRows } from './merge.ts'
 import { displayName, isCropNoun } from './names.ts'
 import type { BuildReport } from './report.ts'
 import { readFarmbot } from './farmbot.ts'
+import { readCropCalendar } from './cropgraph.ts'
+import { matchCalendar, reportCalendar } from './cropgraph-merge.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
 import { attachFarmbotPhotos } from './farmbot-images.ts'
@@ -86,7 +88,10 @@ export function buildStarter(
   finishAlternateNames(entries, report)
   dropSharedWikipediaLinks(entries, report)
   checkUnique(entries)
+  const calendar = matchCalendar(entries, readCropCalendar(sourceDir), report)
+  for (const [entry, match] of calendar) entry.calendar = match
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
+  reportCalendar(entries, calendar, report)
   checkAttributes(entries, report)
   reportKeys(entries, vocabulary, report)
 
