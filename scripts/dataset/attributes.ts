@@ -83,7 +83,7 @@ export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: Build
     const farmbot = farmbotAttributes(entry, entry.farmbot, vocabulary, report)
     mergeInto(entry, { data, origin }, farmbot, 'FarmBot', report)
   }
-  const calendar = ownCalendarAttributes(entry)
+  const calendar = [...ownCalendarAttributes(entry), ...ownProblemAttributes(entry)]
   if (calendar.length > 0) {
     mergeInto(entry, { data, origin }, calendar, 'CropGraph', report)
     sowingDisagreements(entry, data, report)
@@ -109,6 +109,14 @@ export function ownCalendarAttributes(entry: Entry): Attribute[] {
     parent.length === own.length &&
     own.every((a) => parent.some((b) => b.key === a.key && b.value === a.value))
   return same ? [] : own
+}
+
+/** Pests and Diseases from the calendar crop's pairs, each left out where it is the parent's. */
+export function ownProblemAttributes(entry: Entry): Attribute[] {
+  const parent = entry.parent?.calendar?.problems ?? []
+  return (entry.calendar?.problems ?? []).filter(
+    (a) => !parent.some((b) => b.key === a.key && b.value === a.value),
+  )
 }
 
 /**

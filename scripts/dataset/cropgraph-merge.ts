@@ -3,7 +3,8 @@
 // only calendar entry of the entry's scientific name. A few crops the calendar gives only as kinds are
 // named by hand (KINDS), each with its reason.
 import { CALENDAR_DECISIONS, calendarAttributes, type CalendarEntry, windowKey } from './cropgraph.ts'
-import type { Entry } from './entry.ts'
+import type { Attribute, Entry } from './entry.ts'
+import { PROBLEM_DECISIONS, problemAttributes, type ProblemRecord } from './cropgraph-problems.ts'
 import { samePlantName } from './names.ts'
 import type { BuildReport } from './report.ts'
 import { isGenusLevel, sameGenus, speciesOf } from './scientific-names.ts'
@@ -70,6 +71,8 @@ const KINDS: readonly { scientificName: string; name: string; slugs: string[]; w
 export interface CalendarMatch {
   kinds: CalendarEntry[]
   rule: string
+  /** Pests and Diseases of the kinds (cropgraph-problems.ts). */
+  problems?: Attribute[]
 }
 
 /** Sprouts, microgreens and indoor mushrooms are not the garden crop of their species. */
@@ -246,7 +249,7 @@ export function reportCalendar(
   report: BuildReport,
 ): void {
   const has = (entry: Entry, key: string): boolean => entry.data.some((a) => a.key === key)
-  const counts = [...WINDOW_KEYS, 'Days to maturity', 'Germination temperature'].map(
+  const counts = [...WINDOW_KEYS, 'Days to maturity', 'Germination temperature', 'Pests', 'Diseases'].map(
     (key) => `${key} ${entries.filter((entry) => has(entry, key)).length}`,
   )
   const withWindow = entries.filter((entry) => WINDOW_KEYS.some((key) => has(entry, key)))
@@ -282,6 +285,7 @@ export function reportCalendar(
     return { crop, entry: found[0] }
   })
   const windowed = crops.filter(({ entry }) => own(entry, WINDOW_KEYS))
+  const problems = crops.filter(({ entry }) => own(entry, ['Pests', 'Diseases']))
   const days = crops.filter(({ entry }) => own(entry, ['Days to maturity']))
   const missing = (list: typeof crops): string =>
     crops
@@ -289,7 +293,7 @@ export function reportCalendar(
       .map(({ crop, entry }) => `${crop} ("${entry.name}")`)
       .join(', ') || 'none'
   report.cropgraph.push(
-    `The 40 most-grown crops (issue 29), each as the entry a search for its name finds (common bean → "Bean", broad bean → "Fava bean", sweet corn → "Corn"), counting a Variety\u2019s parent\u2019s values as the calendar does: ${windowed.length} have a sowing or planting window (not: ${missing(windowed)}); ${days.length} have Days to maturity (not: ${missing(days)}).`,
+    `The 40 most-grown crops (issue 29), each as the entry a search for its name finds (common bean → "Bean", broad bean → "Fava bean", sweet corn → "Corn"), counting a Variety\u2019s parent\u2019s values as the calendar does: ${windowed.length} have a sowing or planting window (not: ${missing(windowed)}); ${days.length} have Days to maturity (not: ${missing(days)}); ${problems.length} have Pests or Diseases (not: ${missing(problems)}).`,
   )
   const lines = [...matches]
     .map(
@@ -301,3 +305,25 @@ export function reportCalendar(
 }
 
 const CALENDAR_ENTRY_KEYS = [...WINDOW_KEYS, 'Days to maturity', 'Germination temperature']
+
+/** Pests and Diseases on each matched entry, from the pairs of its kinds; the pairs of no entry are counted. */
+export function attachProblems(
+  matches: Map<Entry, CalendarMatch>,
+  records: ProblemRecord[],
+  report: BuildReport,
+): void {
+  report.cropgraph.push(...PROBLEM_DECISIONS)
+  const slugs = new Set(records.map((record) => record.pest))
+  const byCrop = new Map<string, ProblemRecord[]>()
+  for (const record of records) byCrop.set(record.crop, [...(byCrop.get(record.crop) ?? []), record])
+  const used = new Set<string>()
+  for (const match of matches.values()) {
+    const own = match.kinds.flatMap((kind) => byCrop.get(kind.slug) ?? [])
+    for (const kind of match.kinds) if (byCrop.has(kind.slug)) used.add(kind.slug)
+    if (own.length > 0) match.problems = problemAttributes(own, slugs)
+  }
+  const unused = [...byCrop.keys()].filter((crop) => !used.has(crop))
+  report.counts.push(
+    `CropGraph pests and diseases: ${records.length} pairs over ${byCrop.size} crops; ${records.length - unused.reduce((sum, crop) => sum + (byCrop.get(crop)?.length ?? 0), 0)} pairs of ${used.size} crops are on starter entries (the others' crops are calendar entries no starter entry is, or not in the calendar)`,
+  )
+}

@@ -45,6 +45,8 @@ export const CALENDAR_KEYS = [
   'When to plant (cuttings)',
   'Days to maturity',
   'Germination temperature',
+  'Pests',
+  'Diseases',
 ] as const
 
 const CUTTINGS = /\bcuttings?\b/i

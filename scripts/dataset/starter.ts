@@ -22,7 +22,8 @@ import { displayName, isCropNoun } from './names.ts'
 import type { BuildReport } from './report.ts'
 import { readFarmbot } from './farmbot.ts'
 import { readCropCalendar } from './cropgraph.ts'
-import { matchCalendar, reportCalendar } from './cropgraph-merge.ts'
+import { attachProblems, matchCalendar, reportCalendar } from './cropgraph-merge.ts'
+import { readProblems } from './cropgraph-problems.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
 import { attachFarmbotPhotos } from './farmbot-images.ts'
@@ -89,6 +90,7 @@ export function buildStarter(
   dropSharedWikipediaLinks(entries, report)
   checkUnique(entries)
   const calendar = matchCalendar(entries, readCropCalendar(sourceDir), report)
+  attachProblems(calendar, readProblems(sourceDir), report)
   for (const [entry, match] of calendar) entry.calendar = match
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
   reportCalendar(entries, calendar, report)

@@ -240,9 +240,15 @@ describe('starter dataset (data/plants.jsonl)', () => {
     // Rosemary: the calendar's Salvia rosmarinus is the starter's Rosmarinus officinalis
     assert.equal(attribute(only('Rosemary'), 'When to plant (transplant)'), '1-5 weeks after the last frost')
     assert.equal(attribute(only('Tomato'), 'USDA Hardiness zone'), undefined, 'no zone from the calendar yet')
+    // Pests and Diseases: names, most severe first, each once ("downy-mildew-basil" and
+    // "basil-downy-mildew" are one), the kind last ("aphid-green-peach" → green peach aphid)
+    assert.ok(attribute(tomato, 'Pests')?.split(', ').includes('tomato hornworm'))
+    assert.match(attribute(tomato, 'Diseases') ?? '', /^Late blight, /)
+    assert.equal(attribute(only('Basil'), 'Diseases'), 'Downy mildew, Fusarium wilt')
+    assert.ok(attribute(only('Pepper'), 'Pests')?.split(', ').includes('green peach aphid'))
   })
 
-  test('of the 40 most-grown crops, 37 have a window and 39 Days to maturity (issue 29)', () => {
+  test('of the 40 most-grown crops, 37 have a window, 39 Days to maturity, 36 Pests or Diseases (issue 29)', () => {
     // Each crop is the entry a search for its name finds; a Variety counts its parent's values, as
     // the calendar API does. Short of 38 windows: "Corn" (the starter has no sweet corn, and the
     // calendar gives Zea mays only as kinds with different windows), and Strawberry and Raspberry,
@@ -257,11 +263,14 @@ describe('starter dataset (data/plants.jsonl)', () => {
     const crops = MOST_GROWN.map(({ name }) => only(name))
     const windowed = crops.filter((line) => has(line, WINDOW_KEYS)).length
     const withDays = crops.filter((line) => has(line, ['Days to maturity'])).length
+    const withProblems = crops.filter((line) => has(line, ['Pests', 'Diseases'])).length
     assert.ok(windowed >= 37, `${windowed} of 40 with a window`)
     assert.ok(withDays >= 36, `${withDays} of 40 with Days to maturity`)
+    assert.ok(withProblems >= 36, `${withProblems} of 40 with Pests or Diseases`)
     const report = shipped('build-report.md')
     assert.match(report, new RegExp(`${windowed} have a sowing or planting window`))
     assert.match(report, new RegExp(`${withDays} have Days to maturity`))
+    assert.match(report, new RegExp(`${withProblems} have Pests or Diseases`))
   })
 
   test('black walnut: full sun, zone 4, medium soil, about 30 m, from USDA PLANTS', () => {
