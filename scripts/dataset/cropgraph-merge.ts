@@ -68,6 +68,35 @@ const KINDS: readonly { scientificName: string; name: string; slugs: string[]; w
   },
 ]
 
+/** Calendar entries the name rule would take for an entry that they are not, each with its reason. */
+const NOT_SAME: readonly { name: string; slug: string; why: string }[] = [
+  {
+    name: 'Chinese cabbage',
+    slug: 'bok-choy',
+    why: 'the starter\u2019s Chinese cabbage is Brassica rapa pekinensis (napa cabbage); the calendar\u2019s Bok Choy (subsp. chinensis) gives "chinese cabbage" only as an alias',
+  },
+]
+
+/** A calendar entry named for a part harvested ("Coriander Seed", "Squash Blossom"), not the crop. */
+const PART = /\b(seeds?|leaf|leaves|blossoms?|flowers)$/i
+
+/**
+ * Whether two plants' names share a word of three letters or more, written apart or run together
+ * ("Blanketflower" and "Blanket Flower", "Crimson beebalm" and "Bee Balm"): the fallback's check that
+ * the calendar's only entry of a scientific name is the crop, not one kind of it.
+ */
+function sharesAWord(entry: Entry, calendar: CalendarEntry): boolean {
+  const words = (names: string[]): string[] =>
+    names.flatMap((name) => name.toLowerCase().split(/[^a-z]+/)).filter((word) => word.length >= 3)
+  const compact = (names: string[]): string[] =>
+    names.map((name) => name.toLowerCase().replace(/[^a-z]/g, ''))
+  const ours = [entry.name, ...entry.alternateNames]
+  const theirs = [calendar.commonName, ...(calendar.aliases ?? [])]
+  const within = (found: string[], text: string[]): boolean =>
+    found.some((word) => text.some((name) => name.includes(word)))
+  return within(words(ours), compact(theirs)) || within(words(theirs), compact(ours))
+}
+
 export interface CalendarMatch {
   kinds: CalendarEntry[]
   rule: string
@@ -103,7 +132,7 @@ export function matchCalendar(
     bySciKey.set(key, [...(bySciKey.get(key) ?? []), entry])
   }
   report.cropgraph.push(
-    'Which entry a calendar entry is: one whose name or alternate names include the calendar entry\u2019s common name or one of its aliases (as the build compares names: case, spaces, hyphens and a plural ending do not matter), with the species agreeing (the genus where the entry is a genus, and then only the calendar\u2019s own common name counts, not an alias: the alias "capsicum" of Sweet Pepper does not make it the genus Capsicum). Where several calendar entries match, those of the entry\u2019s own scientific name are kept, then those whose own common name (not an alias) is the entry\u2019s name; where several still match and give the same values (the calendar lists some crops twice), the first is taken; where they give different values, none is taken and the entry is listed. Failing a name, the only calendar entry of the entry\u2019s scientific name (hybrid signs and case aside). Sprouts, microgreens and indoor entries (mushrooms) are not used: they are not the garden crop of their species. The crops the calendar gives only as kinds are named by hand (below).',
+    'Which entry a calendar entry is: one whose name or alternate names include the calendar entry\u2019s common name or one of its aliases (as the build compares names: case, spaces, hyphens and a plural ending do not matter), with the species agreeing (the genus where the entry is a genus, and then only the calendar\u2019s own common name counts, not an alias: the alias "capsicum" of Sweet Pepper does not make it the genus Capsicum). Where several calendar entries match, those of the entry\u2019s own scientific name are kept, then those whose own common name (not an alias) is the entry\u2019s name; where several still match and give the same values (the calendar lists some crops twice), the first is taken; where they give different values, none is taken and the entry is listed. Failing a name, the only calendar entry of the entry\u2019s scientific name (hybrid signs and case aside), where their names share a word (written apart or run together: "Blanketflower", "Blanket Flower") and the calendar\u2019s is not a part harvested ("Arugula Flowers", "Coriander Seed"); otherwise it is listed. Sprouts, microgreens and indoor entries (mushrooms) are not used: they are not the garden crop of their species. The crops the calendar gives only as kinds are named by hand (below).',
   )
   const matches = new Map<Entry, CalendarMatch>()
   for (const entry of entries) {
@@ -118,7 +147,9 @@ export function matchCalendar(
       matches.set(entry, { kinds, rule: `by hand: ${hand.why}` })
       continue
     }
-    const byName = nameMatches(entry, usableEntries, nameOf)
+    const byName = nameMatches(entry, usableEntries, nameOf).filter(
+      (candidate) => !NOT_SAME.some((n) => n.name === entry.name && n.slug === candidate.slug),
+    )
     const ownName = byName.filter(
       (candidate) => scientificNameKey(nameOf(candidate)) === scientificNameKey(entry.scientificName),
     )
@@ -141,9 +172,18 @@ export function matchCalendar(
       continue
     }
     const bySci = bySciKey.get(scientificNameKey(entry.scientificName)) ?? []
-    if (bySci.length === 1 && bySci[0])
-      matches.set(entry, { kinds: bySci, rule: 'the only entry of its scientific name' })
+    const [only] = bySci
+    if (bySci.length !== 1 || !only) continue
+    if (PART.test(only.commonName) || !sharesAWord(entry, only)) {
+      report.cropgraph.push(
+        `Not taken: "${entry.name}" (${entry.scientificName}) and the calendar\u2019s only entry of its scientific name, ${only.slug} ("${only.commonName}"): ${PART.test(only.commonName) ? 'a part of the plant harvested, not the crop' : 'their names share no word, so the calendar\u2019s entry may be one kind of it'}.`,
+      )
+      continue
+    }
+    matches.set(entry, { kinds: bySci, rule: 'the only entry of its scientific name' })
   }
+  for (const { name, slug, why } of NOT_SAME)
+    report.cropgraph.push(`Not the same: "${name}" is not the calendar\u2019s ${slug}: ${why}.`)
   for (const hand of KINDS) {
     const entry = entries.find((e) => e.name === hand.name && e.scientificName === hand.scientificName)
     if (!entry) throw new Error(`no starter entry ${hand.name} (${hand.scientificName})`)
