@@ -17,13 +17,48 @@ const NamePair = Type.Object(
   { additionalProperties: false },
 )
 
+// Where a value came from: the `id` of one of the header's `sources`, or, for a value a person saved on the
+// Hortus the file was exported from, who saved it and the plant's version then. A line's own `source` is
+// that of each of its values and links that names none.
+const SourceId = Type.String({
+  pattern: '^[a-z0-9][a-z0-9-]{0,62}$',
+  description: "The id of one of the header line's sources.",
+})
+const SavedBy = Type.Object(
+  {
+    author: VisibleLine(200, 'Who saved the value.'),
+    version: Type.Integer({ minimum: 1, description: "The plant's version that saved it." }),
+  },
+  { additionalProperties: false },
+)
+const Origin = { source: Type.Optional(SourceId), saved_by: Type.Optional(SavedBy) }
+
+export const DatasetAttributeSchema = Type.Object(
+  { ...AttributeSchema.properties, ...Origin },
+  { additionalProperties: false },
+)
+
+export const DatasetProblemSchema = Type.Object(
+  {
+    name: VisibleLine(200, 'The pest or disease.'),
+    type: Type.Enum(['pest', 'disease']),
+    severity: Type.Optional(VisibleLine(50, "How much harm it does, in the source's words.")),
+    symptoms: Type.Optional(VisibleText(4000, 'What a gardener sees.')),
+    management: Type.Optional(Type.Array(VisibleText(2000, 'One organic measure.'), { maxItems: 50 })),
+    prevention: Type.Optional(VisibleText(4000, 'How to keep it away.')),
+    source: Type.Optional(SourceId),
+  },
+  { additionalProperties: false },
+)
+
 export const DatasetLineSchema = Type.Object(
   {
     type: Type.Enum(['Plant', 'Variety']),
     ...NamePair.properties,
     description: Type.Optional(Type.String({ format: 'multiline', maxLength: 20_000 })),
     parent: Type.Optional(NamePair),
-    data: Type.Optional(Type.Array(AttributeSchema, { maxItems: 200 })),
+    source: Type.Optional(SourceId),
+    data: Type.Optional(Type.Array(DatasetAttributeSchema, { maxItems: 200 })),
     links: Type.Optional(
       Type.Array(
         Type.Object(
@@ -31,11 +66,13 @@ export const DatasetLineSchema = Type.Object(
             type: Type.Enum(['companion-to', 'antagonist-to']),
             ...NamePair.properties,
             note: VisibleText(2000, 'Why, and the source.'),
+            ...Origin,
           },
           { additionalProperties: false },
         ),
       ),
     ),
+    problems: Type.Optional(Type.Array(DatasetProblemSchema, { maxItems: 300 })),
     // Pictures: their rules are an upload's (import-images.ts), so a bad one is refused alone, not its line.
     images: Type.Optional(
       Type.Array(
@@ -64,7 +101,8 @@ export interface DatasetHeader {
   license: string
   license_url: string
   attribution: string
-  sources?: { name: string; url?: string; license?: string }[]
+  /** `id` is what a line's, a value's or a link's `source` names. */
+  sources?: { id?: string; name: string; url?: string; license?: string }[]
   exported_at?: string
   since?: string
 }

@@ -271,7 +271,9 @@ async function savePlant(
     if (parent === null)
       return `parent ${plant.parent.scientific_name} / ${plant.parent.name} is not in the database or earlier in the file`
   }
-  const fields = { type: plant.type, description: plant.description, data: plant.data }
+  // A value's origin is recorded beside the plant (value-sources), never in its served document.
+  const data = plant.data?.map(({ key, value }) => ({ key, value }))
+  const fields = { type: plant.type, description: plant.description, data }
   try {
     const key = pairKey(plant.scientific_name, plant.name)
     const existing = ids.get(key)
