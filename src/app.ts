@@ -50,6 +50,8 @@ import { attributeRoutes } from './attributes/attributes.routes.ts'
 import { HTML_TYPE, errorPage, isPagePath } from './web/web.routes.ts'
 import { imageRoutes } from './images/images.routes.ts'
 import { calendarRoutes } from './calendar/calendar.routes.ts'
+import { problemRoutes } from './problems/problems.routes.ts'
+import { provenanceRoutes } from './provenance/provenance.routes.ts'
 import { imageServingRoutes } from './images/image-serving.routes.ts'
 import { website } from './web/website.ts'
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
@@ -278,6 +280,8 @@ export async function buildApp({
       await api.register(healthRoutes, { store })
       await api.register(imageRoutes, { store })
       await api.register(calendarRoutes, { store })
+      await api.register(problemRoutes, { store })
+      await api.register(provenanceRoutes, { store })
     },
     { prefix: '/api' },
   )

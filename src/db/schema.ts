@@ -143,6 +143,41 @@ export interface PlantLinksTable {
   removed_at: string | null
   removed_note: string | null
   removed_by: string | null
+  /** The dataset source that brought the link (data_sources), or null when a person made it. */
+  source_id: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** A source of imported data, by the id its dataset file gives it (`usda-plants`). */
+export interface DataSourcesTable {
+  id: Generated<number>
+  slug: string
+  name: string
+  url: string | null
+  license: string | null
+}
+
+/** Where an import's value came from (provenance.ts): the key's row, or `*`, the plant line's source. */
+export interface ValueSourcesTable {
+  plant_id: number
+  key: string
+  source_id: number | null
+  /** For a value the file says a person saved on the Hortus it came from: who, and that plant's version. */
+  saved_by: string | null
+  saved_version: number | null
+}
+
+/** A pest or disease of a plant, as a dataset describes it. */
+export interface PlantProblemsTable {
+  id: Generated<number>
+  plant_id: number
+  name: string
+  type: 'pest' | 'disease'
+  severity: string | null
+  symptoms: string | null
+  /** JSON array of strings: the measures, each a sentence. */
+  management: string
+  prevention: string | null
+  source_id: number | null
 }
 
 /** The attribute registry: every key in use, with how many plants have it (kept by every save). */
@@ -220,4 +255,7 @@ export interface Database {
   rate_limit_counts: RateLimitCountsTable
   plant_total: PlantTotalTable
   moderation_log: ModerationLogTable
+  data_sources: DataSourcesTable
+  value_sources: ValueSourcesTable
+  plant_problems: PlantProblemsTable
 }

@@ -158,6 +158,17 @@ const BASIL_LINK = {
   created_at: '2026-05-14T10:05:09.853Z',
 }
 
+const USDA_PLANTS = {
+  name: 'USDA, NRCS. The PLANTS Database. National Plant Data Team, Greensboro, NC USA',
+  url: 'https://plants.usda.gov',
+  license: 'public domain (U.S. government work)',
+}
+const CROPGRAPH = {
+  name: 'CropGraph (Andrew Christison), CC BY 4.0',
+  url: 'https://github.com/Cropgraph/cropgraph',
+  license: 'CC BY 4.0',
+}
+
 const page = (pageNumber: number, perPage: number, total: number) => ({
   page: pageNumber,
   per_page: perPage,
@@ -338,6 +349,48 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       harvest: { from: '2026-07-23', to: '2026-08-11' },
       from_parent: false,
       notes: [],
+    },
+  },
+  plantProvenance: {
+    params: { id: '2345' },
+    response: {
+      plant_id: 2345,
+      data: [
+        { key: 'Family', value: 'Solanaceae', source: USDA_PLANTS, version: 1, author: 'import' },
+        { key: 'Days to maturity', value: '55-90', source: CROPGRAPH, version: 3, author: 'import' },
+        { key: 'Height', value: '1.8', source: null, version: 7, author: 'Ada Gardener' },
+      ],
+      links: [
+        {
+          id: BASIL_LINK.id,
+          type: BASIL_LINK.type,
+          plant_id: BASIL_LINK.plant_id,
+          name: BASIL_LINK.name,
+          scientific_name: BASIL_LINK.scientific_name,
+          note: BASIL_LINK.note,
+          source: null,
+          version: 6,
+          author: BASIL_LINK.author,
+        },
+      ],
+    },
+  },
+  plantProblems: {
+    params: { id: '2345' },
+    response: {
+      plant_id: 2345,
+      from_parent: false,
+      problems: [
+        {
+          name: 'Tomato hornworm',
+          type: 'pest',
+          severity: 'high',
+          symptoms: 'Large green caterpillars strip leaves and scar fruit, often overnight.',
+          management: ['Hand-pick at dusk.', 'Bacillus thuringiensis (Bt) on young larvae.'],
+          prevention: 'Till the soil in autumn to destroy pupae; grow dill or basil nearby for predators.',
+          source: CROPGRAPH,
+        },
+      ],
     },
   },
   addImage: { params: { id: '2345' }, response: TOMATO_IMAGE },

@@ -70,6 +70,15 @@ export function openApiOptions(keyBrand: string): SwaggerOptions {
           description: 'Sowing and planting windows as dates for the frost dates of your place.',
         },
         {
+          name: 'problems',
+          description: 'Pests and diseases of a plant, with symptoms, organic management and prevention.',
+        },
+        {
+          name: 'provenance',
+          description:
+            'Where every value and link came from: a dataset source with its licence, or the member and version that saved it.',
+        },
+        {
           name: 'images',
           description:
             'Pictures of the plants, with their licence and credit; served at /images/<id>/<size> without a key.',

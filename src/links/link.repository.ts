@@ -68,7 +68,16 @@ export async function findActiveLinkBetween(db: Db, a: number, b: number) {
 
 export async function insertLink(
   tx: Tx,
-  link: { from: number; to: number; type: LinkType; note: string; author: string; created_at: string },
+  link: {
+    from: number
+    to: number
+    type: LinkType
+    note: string
+    author: string
+    created_at: string
+    /** The dataset source of an imported link. */
+    source_id?: number | null
+  },
 ): Promise<number> {
   const row = await tx
     .insertInto('plant_links')
@@ -78,6 +87,7 @@ export async function insertLink(
       note: link.note,
       author: link.author,
       created_at: link.created_at,
+      source_id: link.source_id ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

@@ -106,3 +106,20 @@ export async function revisionRange(db: Db, plantId: number, after: number, upTo
     .limit(limit)
     .execute()
 }
+
+/** Every revision of some plants, newest first: who saved each value (provenance). */
+export async function revisionChangesOf(db: Db, plantIds: number[]) {
+  if (plantIds.length === 0) return []
+  const rows = await db
+    .selectFrom('plant_revisions')
+    .select(['plant_id', 'version', 'author', 'author_id', 'changes'])
+    .where('plant_id', 'in', plantIds)
+    .orderBy('plant_id')
+    .orderBy('version', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    plant_id: Number(row.plant_id),
+    author_id: row.author_id === null ? null : Number(row.author_id),
+  }))
+}

@@ -1,18 +1,44 @@
 // `hortus export`: the whole database (or what changed since a time) as JSON Lines, header first. Plants
-// come before varieties, so an import always meets a parent before its varieties.
+// come before varieties, so an import always meets a parent before its varieties. Every value and link
+// says where it came from (a header source's id, or who saved it), and a line carries its plant's pests
+// and diseases: a Hortus that imports the file keeps the provenance.
 import type { Db } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
+import { problemsOf, type ProblemRecord } from '../problems/problem.repository.ts'
+import { revisionChangesOf } from '../revisions/revision.repository.ts'
+import {
+  allDataSources,
+  linkOriginsOf,
+  valueSourcesOf,
+  type DataSource,
+  type LinkOrigin,
+} from '../provenance/source.repository.ts'
+import {
+  dataOrigins,
+  IMPORT_AUTHOR,
+  linkVersion,
+  type Origin,
+  type RevisionChanges,
+} from '../provenance/value-origins.ts'
 import { ATTRIBUTION, LICENSE, LICENSE_URL, type DatasetHeader, type DatasetLine } from './dataset-format.ts'
 
 const PAGE = 1000
 
 export async function* exportDataset(db: Db, since: string | null): AsyncGenerator<string> {
+  const sources = await allDataSources(db)
   const header: DatasetHeader = {
     hortus_dataset: 1,
     license: LICENSE,
     license_url: LICENSE_URL,
     attribution: ATTRIBUTION,
   }
+  if (sources.size > 0)
+    header.sources = [...sources.values()].map(({ slug, name, url, license }) => ({
+      id: slug,
+      name,
+      ...(url === null ? {} : { url }),
+      ...(license === null ? {} : { license }),
+    }))
   if (since) header.since = since
   yield JSON.stringify(header)
   for (const type of ['Plant', 'Variety'] as const) {
@@ -27,32 +53,108 @@ export async function* exportDataset(db: Db, since: string | null): AsyncGenerat
       const rows = await query.orderBy('id').limit(PAGE).execute()
       if (rows.length === 0) break
       const plants = rows.map((row) => JSON.parse(row.doc) as Plant)
-      const names = await namesOf(
-        db,
-        plants.map((plant) => plant.parent_id).filter((id): id is number => id !== null),
-      )
-      const links = await linksFrom(
-        db,
-        plants.map((plant) => plant.id),
-      )
-      for (const plant of plants) yield JSON.stringify(toLine(plant, names, links.get(plant.id) ?? []))
+      const ids = plants.map((plant) => plant.id)
+      const [names, links, revisions, valueSources, problems] = await Promise.all([
+        namesOf(
+          db,
+          plants.map((plant) => plant.parent_id).filter((id): id is number => id !== null),
+        ),
+        linkOriginsOf(db, ids),
+        revisionChangesOf(db, ids),
+        valueSourcesOf(db, ids),
+        problemsOf(db, ids),
+      ])
+      const context: Batch = {
+        names,
+        sources,
+        links: groupBy(links, (link) => link.plant_id),
+        revisions: groupBy(revisions, (revision) => revision.plant_id),
+        valueSources: groupBy(valueSources, (row) => row.plant_id),
+        problems,
+      }
+      for (const plant of plants) yield JSON.stringify(toLine(plant, context))
       afterId = Number(rows[rows.length - 1]!.id)
     }
   }
 }
 
-function toLine(
-  plant: Plant,
-  names: Map<number, Names>,
-  links: NonNullable<DatasetLine['links']>,
-): DatasetLine {
+interface Batch {
+  names: Map<number, Names>
+  sources: Map<number, DataSource>
+  links: Map<number, LinkOrigin[]>
+  revisions: Map<number, RevisionChanges[]>
+  valueSources: Map<number, Awaited<ReturnType<typeof valueSourcesOf>>>
+  problems: Map<number, ProblemRecord[]>
+}
+
+function toLine(plant: Plant, batch: Batch): DatasetLine {
   const line: DatasetLine = { type: plant.type, scientific_name: plant.scientific_name, name: plant.name }
   if (plant.description) line.description = plant.description
-  const parent = plant.parent_id === null ? undefined : names.get(plant.parent_id)
+  const parent = plant.parent_id === null ? undefined : batch.names.get(plant.parent_id)
   if (parent) line.parent = parent
-  if (plant.data.length) line.data = plant.data
-  if (links.length) line.links = links
+  const revisions = batch.revisions.get(plant.id) ?? []
+  if (plant.data.length) {
+    const origins = dataOrigins(plant.data, revisions, batch.valueSources.get(plant.id) ?? [])
+    line.data = plant.data.map(({ key, value }, index) => ({
+      key,
+      value,
+      ...originFields(origins[index]!, batch.sources),
+    }))
+  }
+  // Each link once, on its lower-id plant (links are symmetric).
+  const links = (batch.links.get(plant.id) ?? []).filter((link) => link.other_id > plant.id)
+  if (links.length)
+    line.links = links.map((link) => ({
+      type: link.type,
+      scientific_name: link.scientific_name,
+      name: link.name,
+      note: link.note,
+      ...originFields(
+        {
+          source_id: link.source_id,
+          author: link.author,
+          saved_version: link.author === IMPORT_AUTHOR ? null : linkVersion(link, revisions),
+        },
+        batch.sources,
+      ),
+    }))
+  const problems = batch.problems.get(plant.id)
+  if (problems?.length)
+    line.problems = problems.map(({ source_id, severity, symptoms, prevention, ...problem }) => ({
+      ...problem,
+      ...(severity === null ? {} : { severity }),
+      ...(symptoms === null ? {} : { symptoms }),
+      ...(prevention === null ? {} : { prevention }),
+      ...sourceField(source_id, batch.sources),
+    }))
   return line
+}
+
+/** `source` for what a dataset brought, `saved_by` for what a person saved; nothing when unknown. */
+function originFields(
+  origin: Pick<Origin, 'source_id' | 'author' | 'saved_version'>,
+  sources: Map<number, DataSource>,
+) {
+  if (origin.source_id !== null) return sourceField(origin.source_id, sources)
+  if (origin.saved_version !== null)
+    return { saved_by: { author: origin.author, version: origin.saved_version } }
+  return {}
+}
+
+function sourceField(sourceId: number | null, sources: Map<number, DataSource>) {
+  const source = sourceId === null ? undefined : sources.get(sourceId)
+  return source ? { source: source.slug } : {}
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>()
+  for (const item of items) {
+    const key = keyOf(item)
+    const group = groups.get(key)
+    if (group) group.push(item)
+    else groups.set(key, [item])
+  }
+  return groups
 }
 
 type Names = { scientific_name: string; name: string }
@@ -67,23 +169,4 @@ async function namesOf(db: Db, ids: number[]): Promise<Map<number, Names>> {
   return new Map(
     rows.map((row) => [Number(row.id), { scientific_name: row.scientific_name, name: row.name }]),
   )
-}
-
-/** Each active link once, on its lower-id plant (links are symmetric). */
-async function linksFrom(db: Db, ids: number[]) {
-  const rows = await db
-    .selectFrom('plant_links as l')
-    .innerJoin('plants as p', 'p.id', 'l.plant_high')
-    .select(['l.plant_low', 'l.type', 'l.note', 'p.scientific_name', 'p.name'])
-    .where('l.plant_low', 'in', ids)
-    .where('l.removed_at', 'is', null)
-    .orderBy('l.id')
-    .execute()
-  const byPlant = new Map<number, NonNullable<DatasetLine['links']>>()
-  for (const row of rows) {
-    const list = byPlant.get(Number(row.plant_low)) ?? []
-    list.push({ type: row.type, scientific_name: row.scientific_name, name: row.name, note: row.note })
-    byPlant.set(Number(row.plant_low), list)
-  }
-  return byPlant
 }

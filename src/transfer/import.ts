@@ -25,6 +25,8 @@ import {
 } from './dataset-format.ts'
 import { mergeIncoming } from './import-merge.ts'
 import { addDatasetImages, type ImageCounts, type PendingImage } from './import-images.ts'
+import { ImportOrigins } from './import-origins.ts'
+import { IMPORT_AUTHOR } from '../provenance/value-origins.ts'
 
 export interface ImportSummary {
   created: number
@@ -59,9 +61,11 @@ interface PendingLink {
   to: string
   type: LinkType
   note: string
+  source_id: number | null
+  author: string
 }
 
-const IMPORTER: Author = { id: null, name: 'import' }
+const IMPORTER: Author = { id: null, name: IMPORT_AUTHOR }
 
 // Lines per transaction. Every commit writes each page its batch touched, and a batch's new vocabulary
 // words touch pages all over the typo-variant table: the 92,000 plants took about 30 s on SQLite in
@@ -90,12 +94,13 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
   const seenAt = new Map<string, number>()
   const links: PendingLink[] = []
   const images: PendingImage[] = []
+  const origins = new ImportOrigins()
   const note = `Imported from ${options.source}`
   let batch: { line: number; plant: DatasetLine }[] = []
   let lineNumber = 0
 
   const flush = async () => {
-    await saveBatch(store, batch, ids, { note, overwrite: options.overwrite ?? false }, summary)
+    await saveBatch(store, batch, ids, { note, overwrite: options.overwrite ?? false, origins }, summary)
     batch = []
     options.onProgress?.(lineNumber)
   }
@@ -106,9 +111,10 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
     const parsed = parseLine(text)
     if (isHeader(parsed)) {
       summary.header = parsed
+      await store.transaction((tx) => origins.readHeader(tx, parsed))
       continue
     }
-    const problem = lineProblem(parsed)
+    const problem = lineProblem(parsed) ?? origins.problem(parsed as DatasetLine)
     if (problem) {
       summary.rejected.push({ line: lineNumber, reason: problem })
       continue
@@ -131,6 +137,7 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
         to: pairKey(link.scientific_name, link.name),
         type: link.type,
         note: link.note,
+        ...origins.ofLink(link, plant),
       })
     }
     if (options.images !== false)
@@ -183,6 +190,7 @@ async function loadPlantIndex(store: Store): Promise<Map<string, number>> {
 interface SaveOptions {
   note: string
   overwrite: boolean
+  origins: ImportOrigins
 }
 
 async function saveBatch(
@@ -216,10 +224,12 @@ async function saveBatch(
         counts.overwritten += outcome.overwritten
       }
       await plants.flush()
+      await options.origins.write(tx)
       await applyTally(tx, tally)
       await applyWordTally(tx, words)
     })
   } catch (error) {
+    options.origins.discard()
     if (store.isUnavailable(error)) throw error
     if (batch.length === 1) {
       summary.rejected.push({
@@ -260,7 +270,7 @@ async function savePlant(
   tx: Tx,
   plant: DatasetLine,
   { ids, created, plants }: BatchPlants,
-  { note, overwrite }: SaveOptions,
+  { note, overwrite, origins }: SaveOptions,
   tally: AttributeTally,
   words: WordTally,
 ): Promise<SaveOutcome> {
@@ -279,7 +289,9 @@ async function savePlant(
     const existing = ids.get(key)
     if (existing === undefined) {
       const input = { ...fields, scientific_name: plant.scientific_name, name: plant.name, note }
-      created.set(key, await plants.add(input, parent))
+      const added = await plants.add(input, parent)
+      created.set(key, added)
+      origins.created(added, plant)
       return { result: 'created', kept: 0, overwritten: 0 }
     }
     // An update reads the database as it is after the lines before it, and its revision follows theirs.
@@ -295,7 +307,10 @@ async function savePlant(
       { ...fields, parent_id: parentId },
       overwrite,
     )
-    if (Object.keys(changes).length === 0) return { result: 'skipped', kept, overwritten }
+    if (Object.keys(changes).length === 0) {
+      origins.updated(existing, plant, [])
+      return { result: 'skipped', kept, overwritten }
+    }
     const doc = await updatePlantIn(
       store,
       tx,
@@ -307,6 +322,7 @@ async function savePlant(
       words,
     )
     plants.forget(existing)
+    if (doc !== null) origins.updated(existing, plant, changes.data?.map(({ key }) => key) ?? [])
     return { result: doc === null ? 'skipped' : 'updated', kept, overwritten }
   } catch (error) {
     // Rule violations (say, a parent that is a Variety) reject the line; anything else fails the batch.
@@ -352,7 +368,8 @@ async function saveLinks(
           to,
           type: link.type,
           note: link.note,
-          author: IMPORTER.name,
+          author: link.author,
+          source_id: link.source_id,
           created_at: at,
         })
         changes.push(...bothSides(from, to, link.type, true))

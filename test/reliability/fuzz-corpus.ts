@@ -297,6 +297,8 @@ const ROUTES: Route[] = [
   },
   { method: 'POST', template: '/api/plants/{id}/images', params: [], body: 'upload', weight: 2 },
   { method: 'GET', template: '/api/plants/{id}/images', params: [], weight: 0.5 },
+  { method: 'GET', template: '/api/plants/{id}/provenance', params: [], weight: 0.5 },
+  { method: 'GET', template: '/api/plants/{id}/problems', params: [], weight: 0.5 },
   {
     method: 'GET',
     template: '/api/plants/{id}/calendar',

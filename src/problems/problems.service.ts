@@ -1,0 +1,35 @@
+// GET /plants/<id>/problems: the pests and diseases of a plant, as its dataset describes them, each with
+// its source. A variety without records of its own answers its parent's: aphids do not read cultivar names.
+import type { Store } from '../db/store.ts'
+import type { Plant } from '../plants/plant.ts'
+import { getPlantDoc } from '../plants/plant-reads.ts'
+import { creditOf, type SourceCredit } from '../provenance/provenance.service.ts'
+import { allDataSources } from '../provenance/source.repository.ts'
+import { problemsOf, type ProblemRecord } from './problem.repository.ts'
+
+export interface Problem extends Omit<ProblemRecord, 'source_id'> {
+  source: SourceCredit | null
+}
+
+export interface PlantProblems {
+  plant_id: number
+  from_parent: boolean
+  problems: Problem[]
+}
+
+export async function plantProblems(store: Store, id: number): Promise<PlantProblems> {
+  const plant = JSON.parse(await getPlantDoc(store, id)) as Plant
+  const ids = plant.parent_id === null ? [id] : [id, plant.parent_id]
+  const [records, credits] = await Promise.all([problemsOf(store.reader, ids), allDataSources(store.reader)])
+  const own = records.get(id) ?? []
+  const fromParent = own.length === 0 && plant.parent_id !== null && records.has(plant.parent_id)
+  const chosen = fromParent ? records.get(plant.parent_id!)! : own
+  return {
+    plant_id: id,
+    from_parent: fromParent,
+    problems: chosen.map(({ source_id, ...problem }) => ({
+      ...problem,
+      source: creditOf(credits, source_id),
+    })),
+  }
+}

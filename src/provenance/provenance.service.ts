@@ -1,0 +1,75 @@
+// GET /plants/<id>/provenance: where each of a plant's values and links came from — a dataset source
+// (name, URL, licence) for what an import brought, the person and the version for what people saved.
+import type { Store } from '../db/store.ts'
+import type { Plant } from '../plants/plant.ts'
+import { getPlantDoc } from '../plants/plant-reads.ts'
+import { revisionChangesOf } from '../revisions/revision.repository.ts'
+import { allDataSources, linkOriginsOf, valueSourcesOf, type DataSource } from './source.repository.ts'
+import { dataOrigins, linkVersion } from './value-origins.ts'
+
+export interface SourceCredit {
+  name: string
+  url: string | null
+  license: string | null
+}
+
+export interface ValueProvenance {
+  key: string
+  value: string
+  source: SourceCredit | null
+  version: number | null
+  author: string
+}
+
+export interface LinkProvenance {
+  id: number
+  type: 'companion-to' | 'antagonist-to'
+  plant_id: number
+  name: string
+  scientific_name: string
+  note: string
+  source: SourceCredit | null
+  version: number | null
+  author: string
+}
+
+export interface PlantProvenance {
+  plant_id: number
+  data: ValueProvenance[]
+  links: LinkProvenance[]
+}
+
+export async function plantProvenance(store: Store, id: number): Promise<PlantProvenance> {
+  const db = store.reader
+  const plant = JSON.parse(await getPlantDoc(store, id)) as Plant
+  const [revisions, sources, links, credits] = await Promise.all([
+    revisionChangesOf(db, [id]),
+    valueSourcesOf(db, [id]),
+    linkOriginsOf(db, [id]),
+    allDataSources(db),
+  ])
+  const origins = dataOrigins(plant.data, revisions, sources)
+  return {
+    plant_id: id,
+    data: plant.data.map(({ key, value }, index) => {
+      const { source_id, version, author } = origins[index]!
+      return { key, value, source: creditOf(credits, source_id), version, author }
+    }),
+    links: links.map((link) => ({
+      id: link.id,
+      type: link.type,
+      plant_id: link.other_id,
+      name: link.name,
+      scientific_name: link.scientific_name,
+      note: link.note,
+      source: creditOf(credits, link.source_id),
+      version: linkVersion(link, revisions),
+      author: link.author,
+    })),
+  }
+}
+
+export function creditOf(credits: Map<number, DataSource>, sourceId: number | null): SourceCredit | null {
+  const source = sourceId === null ? undefined : credits.get(sourceId)
+  return source ? { name: source.name, url: source.url, license: source.license } : null
+}
