@@ -8,18 +8,23 @@ import { referredPlants } from '../revisions/referred-plants.ts'
 import { listPlantLinks } from '../links/link.service.ts'
 import { listImages } from '../images/image.service.ts'
 import type { PlantView } from './pages/plant.tsx'
+import { plantProvenance } from '../provenance/provenance.service.ts'
+import { plantProblems } from '../problems/problems.service.ts'
 
 const MOST = { per_page: 100 }
 
 export async function plantPageView(store: Store, slug: string): Promise<PlantView> {
   const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
-  const [varieties, links, history, parents, pictures] = await Promise.all([
+  const [varieties, links, history, parents, pictures, provenance, problems] = await Promise.all([
     plant.type === 'Plant' ? listVarieties(store, plant.id, MOST) : null,
     listPlantLinks(store, plant.id, MOST),
     listRevisions(store, plant.id, MOST),
     getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
     listImages(store, plant.id),
+    plantProvenance(store, plant.id),
+    plantProblems(store, plant.id),
   ])
+  const linkOrigins = new Map(provenance.links.map((link) => [link.id, link]))
   const revisions = history.revisions.map(({ version, note, author, created_at, changes }) => ({
     version,
     note,
@@ -42,7 +47,13 @@ export async function plantPageView(store: Store, slug: string): Promise<PlantVi
     plant,
     parent: parents[0] ? (JSON.parse(parents[0]) as Plant) : null,
     varieties: varieties ? (JSON.parse(varieties) as { plants: Plant[] }).plants : [],
-    links: links.links.map((link) => ({ ...link, link: linked.get(link.plant_id) ?? '#' })),
+    links: links.links.map((link) => ({
+      ...link,
+      link: linked.get(link.plant_id) ?? '#',
+      origin: linkOrigins.get(Number(link.id)),
+    })),
+    origins: new Map(provenance.data.map((value) => [value.key, value])),
+    problems,
     revisions,
     revisionTotal: history.pagination.total,
     pictures: pictures.images,

@@ -86,11 +86,22 @@ describe('a new member editing plants in the browser', { timeout: 90_000 }, () =
     await waitForPath(page, plant.link)
 
     const conditions = section(page, 'Growing conditions')
-    await conditions.locator('dd', { hasText: /^Moist, never waterlogged$/ }).waitFor()
+    await conditions.locator('dd .value', { hasText: /^Moist, never waterlogged$/ }).waitFor()
     const row = section(page, 'History').locator('tr', { hasText: 'Watering advice from the RHS grow guide' })
     await row.waitFor()
     assert.match(await row.innerText(), new RegExp(name))
     assert.match(await row.innerText(), /Water requirement: Moist → Moist, never waterlogged/)
+    // The member is now the value's source; the values they did not touch keep theirs.
+    const version = (await t.request('GET', `/api/plants/${plant.id}`)).body.version
+    const mark = conditions.locator('details.source-mark', { hasText: 'Where Water requirement came from' })
+    await mark.locator('summary').click()
+    assert.equal(
+      (await mark.locator('.source-text').innerText()).trim(),
+      `Saved by ${name} in version ${version}`,
+    )
+    const light = conditions.locator('details.source-mark', { hasText: 'Where Light requirement came from' })
+    await light.locator('summary').click()
+    assert.doesNotMatch(await light.locator('.source-text').innerText(), new RegExp(name))
   })
 
   it('meets the conflict page when a second tab saved first, and saves on top', async (test) => {
@@ -132,8 +143,8 @@ describe('a new member editing plants in the browser', { timeout: 90_000 }, () =
     await section(first, 'Your change').getByRole('button', { name: 'Save my change on top' }).click()
     await waitForPath(first, plant.link)
     const conditions = section(first, 'Growing conditions')
-    await conditions.locator('dd', { hasText: /^Full sun, Partial sun\/shade$/ }).waitFor()
-    await conditions.locator('dd', { hasText: /^0\.9 m$/ }).waitFor()
+    await conditions.locator('dd .value', { hasText: /^Full sun, Partial sun\/shade$/ }).waitFor()
+    await conditions.locator('dd .value', { hasText: /^0\.9 m$/ }).waitFor()
   })
 
   it('removes an attribute, told to tick Remove when only its value was emptied', async (test) => {

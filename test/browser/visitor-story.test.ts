@@ -107,8 +107,8 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Tomato')
 
     const conditions = section(page, 'Growing conditions')
-    await conditions.locator('dl dd', { hasText: /^Full sun$/ }).waitFor()
-    await conditions.locator('dl dd', { hasText: /^Moist$/ }).waitFor()
+    await conditions.locator('dl dd .value', { hasText: /^Full sun$/ }).waitFor()
+    await conditions.locator('dl dd .value', { hasText: /^Moist$/ }).waitFor()
 
     const toBasil = section(page, 'Companions').getByRole('link', { name: 'Basil', exact: true })
     const href = await toBasil.getAttribute('href')

@@ -44,7 +44,15 @@ describe('the plant page at each plant’s link', () => {
     assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8')
     assert.match(page.html, /<h1>Tomato<\/h1>/)
     const words = text(page.html)
-    assert.match(words, /Growing conditions Light requirement Full sun Water requirement Moist Height 1\.5 m/)
+    // Each value with the mark that opens where it came from: here, the member who created the plant.
+    const from = (key: string) => `i Where ${key} came from Saved by tester-\\w+ in version 1`
+    assert.match(
+      words,
+      new RegExp(
+        `Growing conditions Light requirement Full sun ${from('Light requirement')} ` +
+          `Water requirement Moist ${from('Water requirement')} Height 1\\.5 m ${from('Height')}`,
+      ),
+    )
     assert.ok(page.html.includes(`<a href="${basil.link}">Basil</a>`), 'companion linked')
     assert.ok(words.includes('Basil repels thrips'))
     assert.ok(page.html.includes(`<a href="${roma.link}">Roma tomato</a>`), 'variety linked')

@@ -7,6 +7,9 @@ import { ChangeSummary } from './change-words.tsx'
 import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
 import { PlantActions } from './plant-actions.tsx'
 import { PlantPictures, type Picture } from './pictures.tsx'
+import { PlantProblemList } from './plant-problems.tsx'
+import { ValueSource, type ValueOrigin } from './value-source.tsx'
+import type { PlantProblems } from '../../problems/problems.service.ts'
 
 export interface PlantLink {
   type: 'companion-to' | 'antagonist-to'
@@ -15,6 +18,8 @@ export interface PlantLink {
   scientific_name: string
   note: string
   link: string
+  /** Where the link came from; absent where the page does not say. */
+  origin?: ValueOrigin
 }
 
 export interface Revision {
@@ -37,6 +42,9 @@ export interface PlantView {
   referred: ReferredPlants
   /** Its pictures, oldest first, the one shown marked. */
   pictures: Picture[]
+  /** Where each attribute came from, by key. */
+  origins: Map<string, ValueOrigin>
+  problems: PlantProblems
 }
 
 /** The panel at the top, in this order: what a gardener checks first. */
@@ -61,7 +69,14 @@ const GROUPS: [string, string[]][] = [
 export const IN_METRES = new Set(['Height', 'Width'])
 
 /** A companion or antagonist: the other plant's name, linked, and the link's note. */
-export function LinkedPlant({ link }: { link: Pick<PlantLink, 'link' | 'name' | 'note'> }): JSX.Element {
+export function LinkedPlant({
+  link,
+  plantLink,
+}: {
+  link: Pick<PlantLink, 'link' | 'name' | 'note' | 'origin'>
+  /** The page's plant, for the mark that opens where the link came from. */
+  plantLink?: string
+}): JSX.Element {
   return (
     <>
       <a href={link.link} safe>
@@ -70,6 +85,11 @@ export function LinkedPlant({ link }: { link: Pick<PlantLink, 'link' | 'name' | 
       <span class="note" safe>
         {` — ${link.note}`}
       </span>
+      {plantLink ? (
+        <ValueSource origin={link.origin} about={`the link to ${link.name}`} plantLink={plantLink} />
+      ) : (
+        ''
+      )}
     </>
   )
 }
@@ -84,6 +104,8 @@ export function PlantPage({
   revisionTotal,
   referred,
   pictures,
+  origins,
+  problems,
   viewer = null,
 }: PlantView & { viewer?: Viewer | null }): JSX.Element {
   const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
@@ -97,6 +119,9 @@ export function PlantPage({
   const groups = GROUPS.map(([title, keys]) => [title, take(keys)] as const)
   const sources = [...byKey.values()].filter((attribute) => isUrl(attribute.value))
   const more = [...byKey.values()].filter((attribute) => !isUrl(attribute.value))
+  const attributes = (list: Attribute[]) => (
+    <Attributes list={list} origins={origins} plantLink={plant.link} />
+  )
   const companions = links.filter((link) => link.type === 'companion-to')
   const antagonists = links.filter((link) => link.type === 'antagonist-to')
   return (
@@ -128,13 +153,13 @@ export function PlantPage({
         )}
         <section aria-labelledby="conditions">
           <h2 id="conditions">Growing conditions</h2>
-          {conditions.length ? <Attributes list={conditions} /> : <p>No growing conditions recorded yet.</p>}
+          {conditions.length ? attributes(conditions) : <p>No growing conditions recorded yet.</p>}
         </section>
         {groups.map(([title, list]) =>
           list.length ? (
             <section>
               <h2 safe>{title}</h2>
-              <Attributes list={list} />
+              {attributes(list)}
             </section>
           ) : (
             ''
@@ -143,14 +168,25 @@ export function PlantPage({
         {more.length ? (
           <section>
             <h2>More</h2>
-            <Attributes list={more} />
+            {attributes(more)}
           </section>
         ) : (
           ''
         )}
         <PlantList title="Varieties" plants={varieties} empty="No varieties recorded." />
-        <LinkList title="Companions" links={companions} empty="No companions recorded." />
-        <LinkList title="Antagonists" links={antagonists} empty="No antagonists recorded." />
+        <PlantProblemList problems={problems} />
+        <LinkList
+          title="Companions"
+          links={companions}
+          plantLink={plant.link}
+          empty="No companions recorded."
+        />
+        <LinkList
+          title="Antagonists"
+          links={antagonists}
+          plantLink={plant.link}
+          empty="No antagonists recorded."
+        />
         <History revisions={revisions} total={revisionTotal} link={plant.link} referred={referred} />
         <section>
           <h2>Where this data comes from</h2>
@@ -167,7 +203,11 @@ export function PlantPage({
           ) : (
             ''
           )}
-          <p>Each change above names its source in its note.</p>
+          <p>
+            The <span class="source-mark-sample">i</span> mark by a value opens where it came from: the
+            dataset that brought it, or who saved it and in which version. Each change above says why in its
+            note.
+          </p>
           <p class="attribution">{ATTRIBUTION}</p>
         </section>
       </article>
@@ -175,13 +215,26 @@ export function PlantPage({
   )
 }
 
-function Attributes({ list }: { list: Attribute[] }): JSX.Element {
+function Attributes({
+  list,
+  origins,
+  plantLink,
+}: {
+  list: Attribute[]
+  origins: Map<string, ValueOrigin>
+  plantLink: string
+}): JSX.Element {
   return (
     <dl class="attributes">
       {list.map(({ key, value }) => (
         <div>
           <dt safe>{key}</dt>
-          <dd safe>{IN_METRES.has(key) && /^\d+(\.\d+)?$/.test(value) ? `${value} m` : value}</dd>
+          <dd>
+            <span class="value" safe>
+              {IN_METRES.has(key) && /^\d+(\.\d+)?$/.test(value) ? `${value} m` : value}
+            </span>
+            <ValueSource origin={origins.get(key)} about={key} plantLink={plantLink} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -212,10 +265,12 @@ function PlantList({ title, plants, empty }: { title: string; plants: Plant[]; e
 function LinkList({
   title,
   links,
+  plantLink,
   empty,
 }: {
   title: string
   links: PlantLink[]
+  plantLink: string
   empty: string
 }): JSX.Element {
   return (
@@ -225,7 +280,7 @@ function LinkList({
         <ul>
           {links.map((link) => (
             <li>
-              <LinkedPlant link={link} />
+              <LinkedPlant link={link} plantLink={plantLink} />
             </li>
           ))}
         </ul>

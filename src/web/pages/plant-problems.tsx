@@ -1,0 +1,80 @@
+// Pests and diseases on the plant page: each a line with its kind and severity, opening to what a gardener
+// sees, what to do (organic measures first, as the source gives them) and how to prevent it.
+import type { PlantProblems } from '../../problems/problems.service.ts'
+
+export function PlantProblemList({ problems }: { problems: PlantProblems }): JSX.Element {
+  if (problems.problems.length === 0) return <></>
+  const sources = [
+    ...new Map(problems.problems.flatMap(({ source }) => (source ? [[source.name, source]] : []))).values(),
+  ]
+  return (
+    <section aria-labelledby="problems">
+      <h2 id="problems">Pests and diseases</h2>
+      {problems.from_parent ? <p>As for the plant this is a variety of.</p> : ''}
+      <ul class="problems">
+        {problems.problems.map((problem) => (
+          <li>
+            <details>
+              <summary>
+                <span safe>{problem.name}</span>{' '}
+                <span class="problem-kind" safe>
+                  {[problem.type, problem.severity ? `severity ${problem.severity}` : '']
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </summary>
+              {problem.symptoms ? (
+                <p>
+                  <b>What you see:</b> <span safe>{problem.symptoms}</span>
+                </p>
+              ) : (
+                ''
+              )}
+              {problem.management.length ? (
+                <>
+                  <p>
+                    <b>What to do:</b>
+                  </p>
+                  <ul>
+                    {problem.management.map((step) => (
+                      <li safe>{step}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                ''
+              )}
+              {problem.prevention ? (
+                <p>
+                  <b>Prevention:</b> <span safe>{problem.prevention}</span>
+                </p>
+              ) : (
+                ''
+              )}
+            </details>
+          </li>
+        ))}
+      </ul>
+      {sources.length ? (
+        <p class="note">
+          {'From '}
+          {sources.map((source, index) => (
+            <>
+              {index ? ', ' : ''}
+              {source.url ? (
+                <a href={source.url} safe>
+                  {source.name}
+                </a>
+              ) : (
+                <span safe>{source.name}</span>
+              )}
+            </>
+          ))}
+          .
+        </p>
+      ) : (
+        ''
+      )}
+    </section>
+  )
+}
