@@ -73,3 +73,14 @@ export async function findFile(db: Db, imageId: number, size: ImageSize): Promis
     .where('size', '=', size)
     .executeTakeFirst()
 }
+
+/** Who made some pictures and under which licence: the credit shown beside them wherever they appear. */
+export async function imageCredits(db: Db, imageIds: number[]) {
+  if (imageIds.length === 0) return []
+  const rows = await db
+    .selectFrom('plant_images')
+    .select(['id', 'author', 'license'])
+    .where('id', 'in', imageIds)
+    .execute()
+  return rows.map((row) => ({ ...row, id: Number(row.id) }))
+}

@@ -268,3 +268,31 @@ function imageJson(row: repo.ImageRow, shown: number | null): ImageJson {
     shown: row.id === shown,
   }
 }
+
+export interface PictureCredit {
+  author: string
+  license: string
+  deed: string
+}
+
+/** The credit of the picture each plant shows, by plant id (plants without a picture are left out). */
+export async function shownPictureCredits(
+  store: Store,
+  plants: Pick<Plant, 'id' | 'images'>[],
+): Promise<Map<number, PictureCredit>> {
+  const shown = new Map(
+    plants.flatMap((plant) => {
+      const imageId = shownImageId(plant)
+      return imageId === null ? [] : [[imageId, plant.id] as const]
+    }),
+  )
+  const credits = new Map<number, PictureCredit>()
+  for (const { id, author, license } of await repo.imageCredits(store.reader, [...shown.keys()])) {
+    credits.set(shown.get(id)!, {
+      author,
+      license: LICENSE_NAMES[license],
+      deed: LICENSE_DEEDS[license],
+    })
+  }
+  return credits
+}

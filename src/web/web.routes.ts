@@ -15,6 +15,7 @@ import { SuggestQuery } from '../search/search.routes.ts'
 import { listAttributes } from '../attributes/attribute.service.ts'
 import { FACET_VALUE_MAX_LENGTH, normalizeFacet } from '../plants/plant.ts'
 import { HomePage } from './pages/home.tsx'
+import { shownPictureCredits, type PictureCredit } from '../images/image.service.ts'
 import { SearchPage, type Facet, type Interpretation, type RangeFields } from './pages/search.tsx'
 import { PlantPage, GROWING_CONDITIONS } from './pages/plant.tsx'
 import { MessagePage } from './pages/message.tsx'
@@ -86,6 +87,7 @@ export async function webRoutes(
         ([name, value]) => [value].flat().map((each): [string, string] => [name, each]),
       ),
       plants: [] as Plant[],
+      credits: new Map<number, PictureCredit>(),
       pagination: null as OffsetPagination | null,
       interpretation: null as Interpretation | null,
       viewer: await viewerOf(request, store),
@@ -107,7 +109,9 @@ export async function webRoutes(
         page: pageNumber ?? 1,
         per_page: 20,
       })
-      return page(reply, SearchPage({ ...view, ...(JSON.parse(json) as SearchAnswerJson) }))
+      const answer = JSON.parse(json) as SearchAnswerJson
+      const credits = await shownPictureCredits(store, answer.plants)
+      return page(reply, SearchPage({ ...view, ...answer, credits }))
     } catch (error) {
       // A filter the search refuses (a range on a key that takes values, say) is said on the page itself.
       if (error instanceof AppError && error.status === 400)

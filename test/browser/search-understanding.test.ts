@@ -22,7 +22,7 @@ const chipTexts = async (page: Page) =>
   (await page.locator('li.chip').allInnerTexts()).map((chip) => chip.replace(/\s*×\s*$/, '').trim())
 
 /** The names of the results on the page, in order. */
-const resultNames = (page: Page) => page.locator('ol.results > li > a').allInnerTexts()
+const resultNames = (page: Page) => page.locator('ol.cards h2.card-name a').allInnerTexts()
 
 /** Whether a plant's value of `key` names `value`, whole or as one of its comma-separated elements. */
 const has = (plant: { data: { key: string; value: string }[] }, key: string, value: string) =>

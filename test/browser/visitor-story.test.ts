@@ -1,6 +1,6 @@
 // A new visitor's story in Chromium: sign up and log in, create a key on "My API keys" and use it with
 // fetch against GET /api/plants, find a plant from the home page's search (input labelled "Search plants")
-// → /search?q=… (results are links in <ol class="results">) → the plant page (<h1> name; sections "Growing
+// → /search?q=… (results are cards in <ol class="cards">, each name a link) → the plant page (<h1> name; sections "Growing
 // conditions" with a <dl>, "Companions" with links, "History" with a table of revisions), then revoke the
 // key and see the API refuse it. Screenshots of the pages go to test-results/<dialect>/.
 import assert from 'node:assert/strict'
@@ -98,7 +98,7 @@ describe('a new visitor in the browser', { timeout: 60_000 }, () => {
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'tomato')
     await screenshot(page, 'search')
     assert.deepEqual(await structureProblems(page), [], 'search page: labels and headings')
-    await page.locator('ol.results').getByRole('link', { name: 'Tomato', exact: true }).click()
+    await page.locator('ol.cards').getByRole('link', { name: 'Tomato', exact: true }).click()
 
     // 5. Its growing conditions, companions and history.
     await waitForPath(page, tomato.link)

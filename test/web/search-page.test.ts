@@ -70,8 +70,8 @@ const text = (html: string) =>
 /** The names of the results, in order. */
 const results = (html: string) =>
   [
-    ...(/<ol class="results"[^>]*>(.*?)<\/ol>/s.exec(html)?.[1] ?? '').matchAll(
-      /<a href="[^"]+">([^<]+)<\/a>/g,
+    ...(/<ol class="cards"[^>]*>(.*?)<\/ol>/s.exec(html)?.[1] ?? '').matchAll(
+      /<h2 class="card-name"><a href="[^"]+">([^<]+)<\/a>/g,
     ),
   ].map((match) => match[1])
 /** Each chip: what it says and where its × leads (ampersands unescaped), with the ×'s accessible name. */

@@ -7,6 +7,8 @@ import type { ConstraintJson } from '../../search/understood-query.ts'
 import { foldWord } from '../../search/words.ts'
 import { Layout, type Viewer } from '../layout.tsx'
 import { SearchForm } from './search-form.tsx'
+import { PlantCards } from './plant-cards.tsx'
+import type { PictureCredit } from '../../images/image.service.ts'
 
 export interface Facet {
   key: string
@@ -38,6 +40,8 @@ export interface SearchView {
   /** The parameters of this search other than q and page, kept by the paging and chip links. */
   others: [string, string][]
   plants: Plant[]
+  /** The credits of the pictures the plants show. */
+  credits: Map<number, PictureCredit>
   pagination: OffsetPagination | null
   interpretation: Interpretation | null
   /** What is wrong with the filters, said instead of results. */
@@ -51,56 +55,67 @@ export function SearchPage({
   offered,
   others,
   plants,
+  credits,
   pagination,
   interpretation,
   problem,
   viewer = null,
 }: SearchView & { viewer?: Viewer | null }): JSX.Element {
   const title = query ? `Search: ${query}` : 'Search'
+  const chosen =
+    facets.filter((facet) => facet.chosen).length +
+    Object.values(ranges).filter((value) => typeof value === 'string' && value.trim()).length
   const searchFor = (q: string) => `/search?${new URLSearchParams([['q', q], ...others]).toString()}`
   return (
     <Layout title={title} viewer={viewer}>
       <h1>Search plants</h1>
       <SearchForm query={query} />
       {interpretation ? <Understood read={interpretation} query={query} searchFor={searchFor} /> : ''}
-      <form class="facets" action="/search" method="get" aria-label="Filters">
-        <input type="hidden" name="q" value={query} />
-        {facets.map((facet, index) => (
-          <p>
-            <label for={`facet-${index}`} safe>
-              {facet.key}
-            </label>
-            <select id={`facet-${index}`} name={facet.key}>
-              <option value="">Any</option>
-              {facet.values.map(({ value, plants }) => (
-                <option value={value} selected={value.toLowerCase() === facet.chosen.toLowerCase()} safe>
-                  {`${value} (${plants})`}
-                </option>
-              ))}
-            </select>
-          </p>
-        ))}
-        {offered.height ? <HeightFields ranges={ranges} /> : ''}
-        {offered.zone ? <ZoneField chosen={ranges.hardy_to_zone ?? ''} /> : ''}
-        <button type="submit">Filter</button>
-      </form>
-      {problem ? (
-        <p class="notice problem" role="alert" safe>
-          {problem}
-        </p>
-      ) : (
-        ''
-      )}
-      {pagination !== null ? (
-        <Results plants={plants} pagination={pagination} base={searchFor(query)} />
-      ) : problem ? (
-        ''
-      ) : (
-        <p>
-          Type a plant name, or what you need: “full sun ground cover”, “shade tolerant shrubs”, “hardy to
-          zone 4”. Or choose filters and press Filter.
-        </p>
-      )}
+      <div class="search-layout">
+        <details class="filters" open={chosen > 0}>
+          <summary>{chosen > 0 ? `Filters (${chosen} chosen)` : 'Filters'}</summary>
+          <form class="facets" action="/search" method="get" aria-label="Filters">
+            <input type="hidden" name="q" value={query} />
+            {facets.map((facet, index) => (
+              <p>
+                <label for={`facet-${index}`} safe>
+                  {facet.key}
+                </label>
+                <select id={`facet-${index}`} name={facet.key}>
+                  <option value="">Any</option>
+                  {facet.values.map(({ value, plants }) => (
+                    <option value={value} selected={value.toLowerCase() === facet.chosen.toLowerCase()} safe>
+                      {`${value} (${plants})`}
+                    </option>
+                  ))}
+                </select>
+              </p>
+            ))}
+            {offered.height ? <HeightFields ranges={ranges} /> : ''}
+            {offered.zone ? <ZoneField chosen={ranges.hardy_to_zone ?? ''} /> : ''}
+            <button type="submit">Filter</button>
+          </form>
+        </details>
+        <div class="search-results">
+          {problem ? (
+            <p class="notice problem" role="alert" safe>
+              {problem}
+            </p>
+          ) : (
+            ''
+          )}
+          {pagination !== null ? (
+            <Results plants={plants} credits={credits} pagination={pagination} base={searchFor(query)} />
+          ) : problem ? (
+            ''
+          ) : (
+            <p>
+              Type a plant name, or what you need: “full sun ground cover”, “shade tolerant shrubs”, “hardy to
+              zone 4”. Or choose filters and press Filter.
+            </p>
+          )}
+        </div>
+      </div>
     </Layout>
   )
 }
@@ -293,10 +308,12 @@ function withoutWords(q: string, words: string): string {
 
 function Results({
   plants,
+  credits,
   pagination,
   base,
 }: {
   plants: Plant[]
+  credits: Map<number, PictureCredit>
   pagination: OffsetPagination
   base: string
 }) {
@@ -305,17 +322,7 @@ function Results({
   return (
     <>
       <p safe>{`${total} plant${total === 1 ? '' : 's'}, page ${page} of ${total_pages}`}</p>
-      <ol class="results" start={String((page - 1) * pagination.per_page + 1)}>
-        {plants.map((plant) => (
-          <li>
-            <a href={plant.link} safe>
-              {plant.name}
-            </a>{' '}
-            <i safe>{plant.scientific_name}</i>
-            {plant.type === 'Variety' ? ' (variety)' : ''}
-          </li>
-        ))}
-      </ol>
+      <PlantCards plants={plants} credits={credits} start={(page - 1) * pagination.per_page + 1} />
       <nav class="paging" aria-label="Pages">
         {page > 1 ? (
           <a rel="prev" href={`${base}&page=${page - 1}`}>
