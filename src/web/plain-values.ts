@@ -35,7 +35,7 @@ export function plainValue(key: string, value: string, units: Units = 'metric'):
   if (key === 'Germination temperature' && NUMBER.test(text)) return temperature(Number(text), units)
   if (key === 'Days to maturity') return maturity(text) ?? text
   if (key === 'Family') return text.replace(/^(\S+) or (\S+)$/, (_, a, b: string) => `${a} (${capital(b)})`)
-  if (WORD_LIST_KEYS.has(key)) return text.split(/,\s*/).map(capital).join(', ')
+  if (WORD_LIST_KEYS.has(key)) return text.split(/,\s*/).map(termCase).join(', ')
   return text
 }
 
@@ -119,6 +119,19 @@ function spanOf(words: string[]): string {
 }
 
 const lightWords = (word: string) => (/^partial sun\/shade$/i.test(word) ? 'partial shade' : word)
+
+/** The vocabulary's terms of more than one word; a member's own words ("never waterlogged") stay as typed. */
+const TERMS = new Set([
+  'full sun',
+  'partial sun/shade',
+  'full shade',
+  'light (sandy)',
+  'heavy (clay)',
+  'ground cover',
+  'tall trees',
+])
+const termCase = (element: string) =>
+  /^\S+$/.test(element) || TERMS.has(element.toLowerCase()) ? capital(element) : element
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 const signed = (number: number) => (number < 0 ? `${MINUS}${-number}` : `${number}`)

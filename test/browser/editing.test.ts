@@ -144,7 +144,7 @@ describe('a new member editing plants in the browser', { timeout: 90_000 }, () =
     await waitForPath(first, plant.link)
     const conditions = section(first, 'Growing conditions')
     await conditions.locator('dd .value', { hasText: /^Full sun, Partial sun\/shade$/ }).waitFor()
-    await conditions.locator('dd .value', { hasText: /^0\.9 m$/ }).waitFor()
+    await conditions.locator('dd .value', { hasText: /^90 cm \(35 in\)$/ }).waitFor()
   })
 
   it('removes an attribute, told to tick Remove when only its value was emptied', async (test) => {

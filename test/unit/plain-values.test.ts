@@ -30,6 +30,7 @@ describe('plain values', () => {
       'Full sun, Partial sun/shade',
     )
     assert.equal(plainValue('Soil type', 'Light (sandy), medium'), 'Light (sandy), Medium')
+    assert.equal(plainValue('Water requirement', 'moist, never waterlogged'), 'Moist, never waterlogged')
     assert.equal(plainValue('Family', 'Poaceae or gramineae'), 'Poaceae (Gramineae)')
     assert.equal(plainValue('Soil pH', '4.6-8.2'), 'pH 4.6\u20138.2')
     assert.equal(plainValue('Germination temperature', '16'), '16 °C (61 °F)')

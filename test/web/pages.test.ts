@@ -50,7 +50,7 @@ describe('the plant page at each plant’s link', () => {
       words,
       new RegExp(
         `Growing conditions Light requirement Full sun ${from('Light requirement')} ` +
-          `Water requirement Moist ${from('Water requirement')} Height 1\\.5 m ${from('Height')}`,
+          `Water requirement Moist ${from('Water requirement')} Height 1\\.5 m \\(4\\.9 ft\\) ${from('Height')}`,
       ),
     )
     assert.ok(page.html.includes(`<a href="${basil.link}">Basil</a>`), 'companion linked')

@@ -9,6 +9,7 @@ import { PlantActions } from './plant-actions.tsx'
 import { PlantPictures, type Picture } from './pictures.tsx'
 import { PlantProblemList } from './plant-problems.tsx'
 import { ValueSource, type ValueOrigin } from './value-source.tsx'
+import { plainValue } from '../plain-values.ts'
 import type { PlantProblems } from '../../problems/problems.service.ts'
 
 export interface PlantLink {
@@ -231,7 +232,7 @@ function Attributes({
           <dt safe>{key}</dt>
           <dd>
             <span class="value" safe>
-              {IN_METRES.has(key) && /^\d+(\.\d+)?$/.test(value) ? `${value} m` : value}
+              {plainValue(key, value)}
             </span>
             <ValueSource origin={origins.get(key)} about={key} plantLink={plantLink} />
           </dd>
