@@ -2,6 +2,7 @@
 // headless by playwright-core, which never downloads a browser of its own. One browser per test file; each
 // test gets a fresh context and page, closed when the test ends.
 import { existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, type TestContext } from 'node:test'
@@ -114,4 +115,33 @@ export async function structureProblems(page: Page): Promise<string[]> {
     })
     return problems
   })
+}
+
+/** axe-core's engine, from npm: injected through the DevTools protocol, which the page's CSP does not
+ * govern (the site allows no inline script, rightly). */
+const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string
+
+/**
+ * The serious and critical problems axe-core finds on the page as it is now (WCAG 2.2 A and AA rules and
+ * axe's best practices), one line each: the rule, what it says, and where. Empty when there are none.
+ */
+export async function axeProblems(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (options: object) => Promise<AxeResults> } }).axe
+    const results = await axe.run({ resultTypes: ['violations'] })
+    return results.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      targets: nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }))
+  })
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, impact, help, targets }) => `${impact} ${id}: ${help} (${targets.join('; ')})`)
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
 }

@@ -80,7 +80,7 @@ function GettingStarted({ view }: { view: DocsView }): JSX.Element {
       <h2 id="getting-started">Getting started</h2>
       <h3>Base URL</h3>
       <p>Every path below is relative to</p>
-      <pre>
+      <pre tabindex="0">
         <code safe>{view.baseUrl}</code>
       </pre>
       <p>
@@ -110,7 +110,7 @@ function GettingStarted({ view }: { view: DocsView }): JSX.Element {
           a lost secret cannot be shown again; create a new key and revoke the old one.
         </dd>
       </dl>
-      <pre>
+      <pre tabindex="0">
         <code safe>{headerLines}</code>
       </pre>
       <p>
@@ -120,7 +120,7 @@ function GettingStarted({ view }: { view: DocsView }): JSX.Element {
         naming your key id.
       </p>
       <p>A request without a valid key pair is refused with 401 and this body:</p>
-      <pre>
+      <pre tabindex="0">
         <code safe>{view.notAuthenticated}</code>
       </pre>
       <h3>Errors</h3>
@@ -160,11 +160,11 @@ function Operation({ operation }: { operation: OperationView }): JSX.Element {
       {operation.body ? <Fields caption="Request body (JSON)" fields={operation.body} /> : ''}
       <Responses responses={operation.responses} />
       <h4>Example request</h4>
-      <pre>
+      <pre tabindex="0">
         <code safe>{operation.exampleRequest}</code>
       </pre>
       <h4>Example response</h4>
-      <pre>
+      <pre tabindex="0">
         <code safe>{`HTTP ${operation.exampleStatus}\n${operation.exampleResponse}`}</code>
       </pre>
     </section>

@@ -153,11 +153,11 @@ function NewKey({
         </dd>
       </dl>
       <h3>Header lines</h3>
-      <pre>
+      <pre tabindex="0">
         <code safe>{headerLines}</code>
       </pre>
       <h3>Try it</h3>
-      <pre>
+      <pre tabindex="0">
         <code safe>{curl}</code>
       </pre>
     </section>
