@@ -303,6 +303,12 @@ const ROUTES: Route[] = [
     params: ['last_frost', 'first_frost', 'year'],
     weight: 1,
   },
+  {
+    method: 'GET',
+    template: '/api/calendar',
+    params: ['last_frost', 'first_frost', 'date', 'action', 'type', ...PAGE],
+    weight: 1.5,
+  },
   { method: 'GET', template: '/images/{id}/{file}', params: [], weight: 0.5 },
   { method: 'GET', template: '/api/search', params: ['q', 'type', ...PAGE], weight: 8 },
   { method: 'POST', template: '/api/search', params: ['q', 'type', ...PAGE], body: 'search', weight: 6 },
@@ -544,7 +550,8 @@ const UNKNOWN_NAMES = [
 function queryFor(r: Random, route: Route, world: World): string {
   if (r.chance(0.02))
     return r.pick(['&&&', '=', '==x', '%', '%%', 'a=%E0%A4%A', '?', `q=${'a'.repeat(20_000)}`])
-  const isSearch = route.template.endsWith('/search')
+  // The sowing list takes attribute keys as facets, as search does.
+  const isSearch = route.template.endsWith('/search') || route.template === '/api/calendar'
   const parts: string[] = []
   const count = r.int(isSearch ? 6 : 4)
   for (let i = 0; i < count; i++) {
@@ -630,6 +637,10 @@ function paramValue(r: Random, name: string): string {
       '01-01',
       '-1',
     ])
+  if (name === 'date' && r.chance(0.7))
+    return r.pick(['2026-03-01', '2027-01-05', '2026-02-30', '2026-13-01', '1800-01-01', 'today', '2026-3-1'])
+  if (name === 'action' && r.chance(0.7))
+    return r.pick(['sow_indoors', 'sow_outdoors,transplant', 'plant', 'sow', ',', 'sow_indoors,,x'])
   if (name === 'year' && r.chance(0.7)) return r.pick(['2026', '2028', '1800', '99999', 'x', '-1', '2026.5'])
   if (name === 'limit' && r.chance(0.6)) return r.pick(['1', '1000', '1001', '0', '-1', '9'.repeat(30), 'x'])
   if (name === 'type' && r.chance(0.5))

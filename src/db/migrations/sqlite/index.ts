@@ -10,6 +10,7 @@ import * as changeFeedOrder from './20261128T0900_change_feed_order.ts'
 import * as moderation from './20261129T0900_moderation.ts'
 import * as plantNumbers from './20261130T0900_plant_numbers.ts'
 import * as images from './20261201T0900_images.ts'
+import * as plantWindows from './20261202T1000_plant_windows.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261129T0900_moderation': moderation,
   '20261130T0900_plant_numbers': plantNumbers,
   '20261201T0900_images': images,
+  '20261202T1000_plant_windows': plantWindows,
 }

@@ -1,0 +1,119 @@
+// GET /calendar: what to sow or plant on a date, for a place's frost dates. The plants with a window open
+// on that date, in id order, narrowed by action, type and the search's facets, with those windows dated.
+// Read from the window index, so no plant is parsed per request. A plant is listed for its own windows:
+// a variety without windows of its own follows its plant's, and is not listed beside it (its plant is).
+import type { Store } from '../db/store.ts'
+import { AppError } from '../errors.ts'
+import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
+import type { IgnoredParameter } from '../text/closest-name.ts'
+import { facetFilters } from '../search/facet-parameters.ts'
+import { phraseBookOf } from '../search/phrase-book-cache.ts'
+import { bothConditions, filterCondition } from '../search/plant-filter.ts'
+import { toPlantType, type TypeParam } from '../search/search.service.ts'
+import { dated, NO_FIRST_FROST, type DatedWindow } from './calendar.service.ts'
+import { WINDOW_KEYS, type CalendarAction, type FrostWindow } from './frost-windows.ts'
+import { daysBetween, isoDate, isoDay, seasonsAround, type Season } from './season.ts'
+import { openPlants, openWindowCondition, windowsOf, type FrostOffsets } from './sow-now.repository.ts'
+
+/** The parameters of /calendar itself; every other name is a facet, as in /search. */
+export const SOW_NOW_PARAMETERS = [
+  'last_frost',
+  'first_frost',
+  'date',
+  'action',
+  'type',
+  'page',
+  'per_page',
+] as const
+
+export interface SowNowParams extends PageRequest {
+  last_frost: string
+  first_frost?: string | undefined
+  date?: string | undefined
+  action?: string | undefined
+  type?: TypeParam | undefined
+  [facet: string]: unknown
+}
+
+export interface SowNowAnswer {
+  json: string
+  ignored: IgnoredParameter[]
+}
+
+const ACTIONS = [...new Set(Object.values(WINDOW_KEYS))]
+
+export async function sowNow(
+  store: Store,
+  params: SowNowParams,
+  { strict }: { strict: boolean } = { strict: false },
+): Promise<SowNowAnswer> {
+  const date = params.date === undefined ? today() : isoDay('date', params.date)
+  const seasons = seasonsAround(date, params.last_frost, params.first_frost)
+  const actions = actionsOf(params.action)
+  const { page, perPage, limit, offset } = offsetWindow(params)
+  const book = await phraseBookOf(store.reader)
+  const { filters, ignored } = await facetFilters(store.reader, params, SOW_NOW_PARAMETERS, book, strict)
+  const open = openWindowCondition(actions, offsetsOf(date, seasons))
+  const found = await openPlants(store.reader, {
+    type: params.type ? toPlantType(params.type) : null,
+    filter: bothConditions(open, filterCondition(filters))!,
+    limit,
+    offset,
+  })
+  const windows: Record<string, DatedWindow[]> = {}
+  for (const row of await windowsOf(
+    store.reader,
+    found.rows.map((plant) => plant.id),
+  )) {
+    const window: FrostWindow = {
+      action: row.action,
+      anchor: row.anchor,
+      fromDays: row.from_days,
+      toDays: row.to_days,
+      note: row.note,
+    }
+    if (actions !== null && !actions.includes(window.action)) continue
+    const season = seasons.find((each) => isOpen(window, each, date))
+    if (season) (windows[row.plant_id] ??= []).push(dated(window, season))
+  }
+  const notes = params.first_frost === undefined ? [NO_FIRST_FROST] : []
+  return {
+    json: plantListJson(
+      found.rows.map((plant) => plant.doc),
+      offsetPagination(page, perPage, found.total),
+      { date: isoDate(date), windows, notes },
+    ),
+    ignored,
+  }
+}
+
+const today = () => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)
+
+/** `sow_indoors,sow_outdoors`: the actions asked for; null for all. */
+function actionsOf(text: string | undefined): CalendarAction[] | null {
+  if (text === undefined || text.trim() === '') return null
+  const asked = text.split(',').map((part) => part.trim())
+  const unknown = asked.filter((action) => !(ACTIONS as string[]).includes(action))
+  if (unknown.length > 0) {
+    throw new AppError(
+      'badRequest',
+      `Parameter action: "${unknown[0]!.slice(0, 30)}" is not an action; send one or more of ${ACTIONS.join(', ')}, separated by commas.`,
+    )
+  }
+  return [...new Set(asked)] as CalendarAction[]
+}
+
+/** The date's distance in days from each season's frosts (the first frost only when it was given). */
+function offsetsOf(date: Date, seasons: Season[]): FrostOffsets {
+  return {
+    last: seasons.map((season) => daysBetween(season.lastFrost, date)),
+    first: seasons.flatMap((season) => (season.firstFrost ? [daysBetween(season.firstFrost, date)] : [])),
+  }
+}
+
+function isOpen(window: FrostWindow, season: Season, date: Date): boolean {
+  const frost = window.anchor === 'last' ? season.lastFrost : season.firstFrost
+  if (frost === null) return false
+  const days = daysBetween(frost, date)
+  return window.fromDays <= days && days <= window.toDays
+}
