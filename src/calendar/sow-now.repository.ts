@@ -7,10 +7,12 @@ import { conditionsOf } from '../search/full-text-search.ts'
 import type { PlantType } from '../plants/plant.ts'
 import type { CalendarAction, FrostAnchor } from './frost-windows.ts'
 
-/** A date's offsets in days from each frost it may belong to: one per season that could hold it. */
-export type FrostOffsets = Record<FrostAnchor, number[]>
+/** The offsets in days of the first and last day asked about from each frost they may belong to: one span
+ * per season that could hold them. */
+export type FrostOffsets = Record<FrostAnchor, { from: number; to: number }[]>
 
-/** Plant `p` has a window of one of `actions` (all when null) open at one of the offsets from its frost. */
+/** Plant `p` has a window of one of `actions` (all when null) open on a day of one of the spans of days
+ * from its frost. */
 export function openWindowCondition(
   actions: readonly CalendarAction[] | null,
   offsets: FrostOffsets,
@@ -20,7 +22,7 @@ export function openWindowCondition(
     .map(
       (anchor) =>
         sql`(anchor = ${anchor} AND (${sql.join(
-          offsets[anchor].map((days) => sql`(from_days <= ${days} AND to_days >= ${days})`),
+          offsets[anchor].map((span) => sql`(from_days <= ${span.to} AND to_days >= ${span.from})`),
           sql` OR `,
         )}))`,
     )
