@@ -323,6 +323,21 @@ const ROUTES: Route[] = [
   { method: 'GET', template: '/search', params: ['q', 'page'], web: true, weight: 4 },
   { method: 'GET', template: '/suggest', params: ['q'], web: true, weight: 2 },
   { method: 'GET', template: '/plants/{slug}', params: [], web: true, weight: 2 },
+  {
+    method: 'GET',
+    template: '/plants/{slug}/calendar.ics',
+    params: ['last_frost', 'first_frost', 'year'],
+    web: true,
+    weight: 1,
+  },
+  {
+    method: 'GET',
+    template: '/frost-dates',
+    params: ['last_month', 'last_day', 'first_month', 'first_day', 'back', 'clear'],
+    web: true,
+    weight: 1,
+  },
+  { method: 'GET', template: '/sow-now', params: [], web: true, weight: 0.5 },
   { method: 'GET', template: '/signup', params: [], web: true, weight: 0.5 },
   { method: 'POST', template: '/signup', params: [], body: 'form', web: true, weight: 2 },
   { method: 'GET', template: '/login', params: ['welcome', 'next'], web: true, weight: 0.5 },
@@ -637,6 +652,10 @@ function paramValue(r: Random, name: string): string {
       '01-01',
       '-1',
     ])
+  if (/_(month|day)$/.test(name) && r.chance(0.7))
+    return r.pick(['1', '4', '12', '13', '0', '30', '31', 'x', ''])
+  if (name === 'back' && r.chance(0.7))
+    return r.pick(['/sow-now', '//evil.example', '/\\evil', 'https://x.example/'])
   if (name === 'date' && r.chance(0.7))
     return r.pick(['2026-03-01', '2027-01-05', '2026-02-30', '2026-13-01', '1800-01-01', 'today', '2026-3-1'])
   if (name === 'action' && r.chance(0.7))

@@ -270,6 +270,11 @@ function judge(request: HostileRequest, answer: Answer): { kind: string; what: s
   if (/^\/suggest\/?([?#]|$)/.test(answer.path) && answer.contentType === JSON_TYPE) return null
   if (/^\/images\//.test(answer.path) && /^image\/(webp|png|jpeg)$/.test(answer.contentType)) return null
   if (
+    /^\/plants\/[^/?#]+\/calendar\.ics\/?([?#]|$)/.test(answer.path) &&
+    answer.contentType === 'text/calendar; charset=utf-8'
+  )
+    return null
+  if (
     /^\/static\//.test(answer.path) &&
     /^text\/css|^application\/javascript|^text\/javascript/.test(answer.contentType)
   )

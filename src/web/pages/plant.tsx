@@ -7,6 +7,8 @@ import { ChangeSummary } from './change-words.tsx'
 import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
 import { PlantActions } from './plant-actions.tsx'
 import { PlantPictures, type Picture } from './pictures.tsx'
+import { PlantCalendarSection } from './plant-calendar.tsx'
+import type { PlantCalendarView } from '../plant-calendar-view.ts'
 
 export interface PlantLink {
   type: 'companion-to' | 'antagonist-to'
@@ -37,6 +39,8 @@ export interface PlantView {
   referred: ReferredPlants
   /** Its pictures, oldest first, the one shown marked. */
   pictures: Picture[]
+  /** When to sow and plant it: its windows, dated for the visitor's frost dates when they gave them. */
+  calendar?: PlantCalendarView | undefined
 }
 
 /** The panel at the top, in this order: what a gardener checks first. */
@@ -84,6 +88,7 @@ export function PlantPage({
   revisionTotal,
   referred,
   pictures,
+  calendar,
   viewer = null,
 }: PlantView & { viewer?: Viewer | null }): JSX.Element {
   const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
@@ -130,6 +135,7 @@ export function PlantPage({
           <h2 id="conditions">Growing conditions</h2>
           {conditions.length ? <Attributes list={conditions} /> : <p>No growing conditions recorded yet.</p>}
         </section>
+        {calendar ? <PlantCalendarSection view={calendar} /> : ''}
         {groups.map(([title, list]) =>
           list.length ? (
             <section>
