@@ -81,6 +81,7 @@ export function SeasonStrip({ rows, today }: { rows: StripRow[]; today: string }
           </svg>
         </div>
       ))}
+      {showToday ? <p class="strip-key">The red line is today.</p> : ''}
     </div>
   )
 }
