@@ -54,7 +54,14 @@ export async function sowNow(
   const actions = actionsOf(params.action)
   const { page, perPage, limit, offset } = offsetWindow(params)
   const book = await phraseBookOf(store.reader)
-  const { filters, ignored } = await facetFilters(store.reader, params, SOW_NOW_PARAMETERS, book, strict)
+  const { filters, ignored } = await facetFilters(
+    store.reader,
+    params,
+    SOW_NOW_PARAMETERS,
+    book,
+    strict,
+    '/calendar',
+  )
   const found = await plantsToSow(store, {
     seasons,
     from: date,

@@ -175,6 +175,13 @@ describe('GET /calendar', () => {
     ]
     for (const [query, name] of cases)
       assertError(await t.request('GET', `/api/calendar?${query}`), 400, 'bad request', [name])
+    const strict = await t.request('GET', '/api/calendar?last_frost=04-15&Famly=x', undefined, {
+      prefer: 'handling=strict',
+    })
+    assertError(strict, 400, 'bad request', ['"Famly"', 'for /calendar', '"Famly" → "Family"'])
+    const lenient = await t.request('GET', `/api/calendar?last_frost=04-15&date=2026-03-01&Famly=x`)
+    assert.equal(lenient.status, 200)
+    assert.match(lenient.headers.get('hortus-ignored-parameters') ?? '', /Famly \(did you mean Family\?\)/)
     // A frost on 02-29 is a date of some years: taken as 02-28 in the others, never an error.
     assert.equal((await t.request('GET', '/api/calendar?last_frost=02-29&date=2027-03-01')).status, 200)
   })
