@@ -22,6 +22,8 @@ import { sendHtml } from './page-replies.ts'
 import { viewerOf } from './viewer.ts'
 import { sowNowView } from './sow-now-view.ts'
 import { SowNowPage } from './pages/sow-now.tsx'
+import { ACTION_WORDS } from './pages/plant-calendar.tsx'
+import type { CalendarAction } from '../calendar/frost-windows.ts'
 
 const Field = Type.Optional(Type.String({ maxLength: 20 }))
 const FrostFormQuery = Type.Object({
@@ -37,6 +39,7 @@ const IcsQuery = Type.Object({
   first_frost: Type.Optional(Type.String({ maxLength: 10 })),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200 })),
 })
+const SowNowQuery = Type.Object({ action: Type.Optional(Type.String({ maxLength: 30 })) })
 const SlugParams = Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) })
 
 const TYPICAL = 'These are typical windows: your local frost dates matter more than any zone.'
@@ -50,8 +53,19 @@ export async function sowingRoutes(web: FastifyInstance, { store }: { store: Sto
     return reply.header('cache-control', 'no-store').redirect(back, 303)
   })
 
-  web.get('/sow-now', { schema: { hide: true } }, async (request, reply) => {
-    const view = await sowNowView(store, frostDatesOf(request))
+  web.get('/sow-now', { schema: { hide: true, querystring: SowNowQuery } }, async (request, reply) => {
+    const { action } = request.query as { action?: string }
+    if (action !== undefined && !(action in ACTION_WORDS)) {
+      throw new AppError(
+        'badRequest',
+        `There is no “${action.slice(0, 30)}” list: choose All, Sow indoors, Sow outdoors, Plant out or Plant.`,
+      )
+    }
+    const view = await sowNowView(
+      store,
+      frostDatesOf(request),
+      (action as CalendarAction | undefined) ?? null,
+    )
     void reply.header('cache-control', 'no-store')
     return sendHtml(reply, SowNowPage({ view, viewer: await viewerOf(request, store) }))
   })

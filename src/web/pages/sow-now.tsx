@@ -4,9 +4,10 @@ import { monthDayWords } from '../frost-dates.ts'
 import type { SowList, SowNowView } from '../sow-now-view.ts'
 import { FrostForm, TypicalWindows } from './frost-form.tsx'
 import { ACTION_WORDS, span } from './plant-calendar.tsx'
+import type { CalendarAction } from '../../calendar/frost-windows.ts'
 
 export function SowNowPage({ view, viewer }: { view: SowNowView; viewer: Viewer | null }): JSX.Element {
-  const { frost, week, month } = view
+  const { frost, week, month, action } = view
   return (
     <Layout title="Sow now" viewer={viewer}>
       <h1>Sow now</h1>
@@ -26,6 +27,19 @@ export function SowNowPage({ view, viewer }: { view: SowNowView; viewer: Viewer 
             .
           </p>
           <TypicalWindows />
+          <nav class="sow-actions" aria-label="What to do">
+            {[null, ...(Object.keys(ACTION_WORDS) as CalendarAction[])].map((each) =>
+              each === action ? (
+                <strong aria-current="page" safe>
+                  {each === null ? 'All' : ACTION_WORDS[each]}
+                </strong>
+              ) : (
+                <a href={each === null ? '/sow-now' : `/sow-now?action=${each}`} safe>
+                  {each === null ? 'All' : ACTION_WORDS[each]}
+                </a>
+              ),
+            )}
+          </nav>
           <SowListSection
             id="this-week"
             title={`This week: ${span(week.from, week.to)}`}
@@ -110,9 +124,9 @@ function SowListSection({
       ) : (
         <p safe>{empty}</p>
       )}
-      {list.total > list.items.length && list.items.length > 0 ? (
-        <p class="note" safe>
-          {`The first ${list.items.length} of ${list.total} plants, by when they were added. GET /api/calendar narrows them by action and attribute.`}
+      {list.more ? (
+        <p class="note">
+          More plants have a window open than fit here: choose what to do above to narrow the list.
         </p>
       ) : (
         ''
