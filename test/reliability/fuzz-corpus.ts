@@ -337,7 +337,7 @@ const ROUTES: Route[] = [
     web: true,
     weight: 1,
   },
-  { method: 'GET', template: '/sow-now', params: [], web: true, weight: 0.5 },
+  { method: 'GET', template: '/sow-now', params: ['action'], web: true, weight: 0.5 },
   { method: 'GET', template: '/signup', params: [], web: true, weight: 0.5 },
   { method: 'POST', template: '/signup', params: [], body: 'form', web: true, weight: 2 },
   { method: 'GET', template: '/login', params: ['welcome', 'next'], web: true, weight: 0.5 },
