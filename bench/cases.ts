@@ -99,6 +99,17 @@ const suggestions = cycling(
   ),
 )
 
+// The sowing calendar (issue 29) for a few places, north and south, with and without a first frost.
+const FROSTS = [
+  'last_frost=04-15&first_frost=10-20',
+  'last_frost=03-01&first_frost=11-30',
+  'last_frost=09-20&first_frost=05-01',
+  'last_frost=05-10',
+]
+/** A day of 2026 at random, YYYY-MM-DD. */
+const randomDay = () =>
+  new Date(Date.UTC(2026, 0, 1 + Math.floor(Math.random() * 365))).toISOString().slice(0, 10)
+
 let written = 0
 
 export const CASES: BenchCase[] = [
@@ -127,6 +138,16 @@ export const CASES: BenchCase[] = [
   { name: 'range filter', baseline: 'hello-world', next: rangeSearch },
   { name: 'browse without q', baseline: 'hello-world', next: browse },
   { name: 'GET /suggest', baseline: 'hello-world', next: suggestions },
+  {
+    name: 'calendar of a plant',
+    baseline: 'hello-world',
+    next: ({ ids }) => ({ path: `/api/plants/${randomOf(ids)}/calendar?${randomOf(FROSTS)}&year=2026` }),
+  },
+  {
+    name: 'sow now (a page)',
+    baseline: 'hello-world',
+    next: () => ({ path: `/api/calendar?${randomOf(FROSTS)}&date=${randomDay()}&per_page=100` }),
+  },
   {
     name: 'GET /images/<id>/thumb.webp',
     baseline: 'page from memory',

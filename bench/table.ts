@@ -43,6 +43,8 @@ const ONE_CLIENT_P99: Record<string, number> = {
   'range filter': 10,
   'browse without q': 30,
   'GET /suggest': 2,
+  'calendar of a plant': 10,
+  'sow now (a page)': 30,
 }
 const RATIO: Record<string, number> = { 'GET /plants/<id>': 0.7, 'keyset page of 100': 0.5 }
 

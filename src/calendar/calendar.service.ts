@@ -53,6 +53,9 @@ export async function plantCalendar(
   return calendarOf(plant.id, source, season, fromParent)
 }
 
+export const NO_FIRST_FROST =
+  'Windows set from the first fall frost are left out: send first_frost (MM-DD) to have them.'
+
 export function calendarOf(
   plantId: number,
   plant: Pick<Plant, 'data'>,
@@ -62,10 +65,7 @@ export function calendarOf(
   const all = frostWindows(plant.data)
   const usable = all.filter((window) => window.anchor === 'last' || season.firstFrost !== null)
   const windows = usable.map((window) => dated(window, season))
-  const notes =
-    usable.length < all.length
-      ? ['Windows set from the first fall frost are left out: send first_frost (MM-DD) to have them.']
-      : []
+  const notes = usable.length < all.length ? [NO_FIRST_FROST] : []
   return {
     plant_id: plantId,
     year: season.year,
@@ -78,7 +78,8 @@ export function calendarOf(
   }
 }
 
-function dated(window: FrostWindow, season: Season): DatedWindow {
+/** A window as the dates it spans in a season. */
+export function dated(window: FrostWindow, season: Season): DatedWindow {
   const anchor = window.anchor === 'last' ? season.lastFrost : season.firstFrost!
   return {
     action: window.action,

@@ -75,6 +75,21 @@ export interface PlantNumbersTable {
   high: number
 }
 
+/** One row per sowing or planting window in a plant's attributes (calendar/window-rows.ts): what
+ * GET /calendar asks without reading a plant. */
+export interface PlantWindowsTable {
+  plant_id: number
+  /** The window's place among the plant's windows, in the order of its data. */
+  position: number
+  action: 'sow_indoors' | 'sow_outdoors' | 'transplant' | 'plant'
+  anchor: 'last' | 'first'
+  /** Days from the frost: negative before it. */
+  from_days: number
+  to_days: number
+  /** The attribute's words for the window. */
+  note: string
+}
+
 /** A picture of a plant: its record stays when it is removed; its files go. */
 export interface PlantImagesTable {
   id: Generated<number>
@@ -243,6 +258,7 @@ export interface Database {
   plants: PlantsTable
   plant_facets: PlantFacetsTable
   plant_numbers: PlantNumbersTable
+  plant_windows: PlantWindowsTable
   plant_images: PlantImagesTable
   image_files: ImageFilesTable
   plant_revisions: PlantRevisionsTable

@@ -322,6 +322,32 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       removed_by: 'Ada Gardener',
     },
   },
+  sowNow: {
+    query: {
+      last_frost: '04-15',
+      first_frost: '10-20',
+      date: '2026-03-01',
+      action: 'sow_indoors',
+      per_page: 1,
+    },
+    response: {
+      plants: [TOMATO],
+      pagination: page(1, 1, 41),
+      date: '2026-03-01',
+      windows: {
+        '1790': [
+          {
+            action: 'sow_indoors',
+            from: '2026-02-18',
+            to: '2026-03-04',
+            note: '6-8 weeks before the last frost',
+            source: null,
+          },
+        ],
+      },
+      notes: [],
+    },
+  },
   plantCalendar: {
     params: { id: '2345' },
     query: { last_frost: '04-15', first_frost: '10-20', year: 2026 },

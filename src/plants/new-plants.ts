@@ -7,6 +7,7 @@ import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { validationFailed } from '../errors.ts'
 import { numberRows } from '../attributes/attribute-numbers.ts'
+import { windowRows } from '../calendar/window-rows.ts'
 import { facetRows, plantDocument, type Plant, type PlantType } from './plant.ts'
 import type { PlantFields } from './plant-changes.ts'
 import * as repo from './plant.repository.ts'
@@ -112,6 +113,7 @@ export class NewPlants {
       tx,
       plants.flatMap((plant) => facetRows(plant.id, plant.data)),
       plants.flatMap((plant) => numberRows(plant.id, plant.data)),
+      plants.flatMap((plant) => windowRows(plant.id, plant.data)),
     )
     for (const plant of plants) {
       this.tally.count(null, plant.data)

@@ -3,10 +3,11 @@ import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { insertMany } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
-import type { PlantFacetsTable, PlantsTable } from '../db/schema.ts'
+import type { PlantFacetsTable, PlantWindowsTable, PlantsTable } from '../db/schema.ts'
 import type { Attribute } from './plant.ts'
 import { facetRows } from './plant.ts'
 import { numberRows, type NumberRow } from '../attributes/attribute-numbers.ts'
+import { windowRows } from '../calendar/window-rows.ts'
 
 export type PlantRow = Omit<PlantsTable, 'id'> & { id: number }
 export type NewPlantRow = Omit<PlantsTable, 'id'>
@@ -221,17 +222,24 @@ export async function updatePlantIfVersion(
   return Number(result.numUpdatedRows) === 1
 }
 
-/** Replaces a plant's rows in the facet index and the range index. */
+/** Replaces a plant's rows in the facet index, the range index and the window index. */
 export async function replaceFacets(tx: Tx, plantId: number, data: Attribute[]): Promise<void> {
   await tx.deleteFrom('plant_facets').where('plant_id', '=', plantId).execute()
   await tx.deleteFrom('plant_numbers').where('plant_id', '=', plantId).execute()
-  await insertFacets(tx, facetRows(plantId, data), numberRows(plantId, data))
+  await tx.deleteFrom('plant_windows').where('plant_id', '=', plantId).execute()
+  await insertFacets(tx, facetRows(plantId, data), numberRows(plantId, data), windowRows(plantId, data))
 }
 
-/** Facet and range rows of new plants (or of a plant whose rows were just deleted). */
-export async function insertFacets(tx: Tx, facets: PlantFacetsTable[], numbers: NumberRow[]): Promise<void> {
+/** Facet, range and window rows of new plants (or of a plant whose rows were just deleted). */
+export async function insertFacets(
+  tx: Tx,
+  facets: PlantFacetsTable[],
+  numbers: NumberRow[],
+  windows: PlantWindowsTable[],
+): Promise<void> {
   await insertMany(tx, 'plant_facets', facets)
   await insertMany(tx, 'plant_numbers', numbers)
+  await insertMany(tx, 'plant_windows', windows)
 }
 
 function chunked<T>(items: T[], size: number): T[][] {

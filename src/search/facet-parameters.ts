@@ -22,6 +22,8 @@ export async function facetFilters(
   own: readonly string[],
   book: PhraseBook,
   strict: boolean,
+  /** The endpoint a strict refusal names. */
+  endpoint = '/search',
 ): Promise<{ filters: PlantFilter[]; ignored: IgnoredParameter[] }> {
   const wanted = Object.entries(params)
     .filter(([name]) => !own.includes(name))
@@ -34,7 +36,7 @@ export async function facetFilters(
   const unknown = wanted.filter(({ name }) => !keys.has(normalizeFacet(name))).map(({ name }) => name)
   const suggestFrom = unknown.length > 0 ? [...own, ...(await attributeKeysInUse(db))] : []
   if (unknown.length > 0 && strict) {
-    throw unknownParameters(unknown, [...own], '/search', {
+    throw unknownParameters(unknown, [...own], endpoint, {
       takesAlso: ', and any attribute key in use as a facet (GET /api/attributes lists them)',
       suggestFrom,
     })

@@ -13,7 +13,7 @@ import { suggestPlants } from './suggest.service.ts'
 
 const tags = ['search']
 const FacetText = Type.String({ format: 'single-line', maxLength: FACET_VALUE_MAX_LENGTH })
-const FacetValue = Type.Union([FacetText, Type.Array(FacetText, { maxItems: 50 })], {
+export const FacetValue = Type.Union([FacetText, Type.Array(FacetText, { maxItems: 50 })], {
   description:
     'Any other parameter is an attribute key in use (case-insensitive; GET /api/attributes lists them): ' +
     'one value, or several matching as OR; an empty value or array is no filter. A numeric key ' +
@@ -21,7 +21,7 @@ const FacetValue = Type.Union([FacetText, Type.Array(FacetText, { maxItems: 50 }
     'Height=20.., USDA Hardiness zone=..5; a plant matches when its value (a stored range counts as its span) ' +
     'overlaps it.',
 })
-const TypeFilter = Type.Enum(['Plant', 'Species', 'Variety'])
+export const TypeFilter = Type.Enum(['Plant', 'Species', 'Variety'])
 const Query = Type.String({
   maxLength: 200,
   description:

@@ -10,10 +10,16 @@ import { listImages } from '../images/image.service.ts'
 import type { PlantView } from './pages/plant.tsx'
 import { plantProvenance } from '../provenance/provenance.service.ts'
 import { plantProblems } from '../problems/problems.service.ts'
+import type { FrostDates } from '../calendar/upcoming.ts'
+import { plantCalendarView } from './plant-calendar-view.ts'
 
 const MOST = { per_page: 100 }
 
-export async function plantPageView(store: Store, slug: string): Promise<PlantView> {
+export async function plantPageView(
+  store: Store,
+  slug: string,
+  frost: FrostDates | null = null,
+): Promise<PlantView> {
   const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
   const [varieties, links, history, parents, pictures, provenance, problems] = await Promise.all([
     plant.type === 'Plant' ? listVarieties(store, plant.id, MOST) : null,
@@ -43,9 +49,11 @@ export async function plantPageView(store: Store, slug: string): Promise<PlantVi
       return [other.id, other.link]
     }),
   )
+  const parent = parents[0] ? (JSON.parse(parents[0]) as Plant) : null
   return {
     plant,
-    parent: parents[0] ? (JSON.parse(parents[0]) as Plant) : null,
+    parent,
+    calendar: await plantCalendarView(store, plant, parent, frost),
     varieties: varieties ? (JSON.parse(varieties) as { plants: Plant[] }).plants : [],
     links: links.links.map((link) => ({
       ...link,

@@ -21,6 +21,7 @@ import { PlantPage, GROWING_CONDITIONS } from './pages/plant.tsx'
 import { MessagePage } from './pages/message.tsx'
 import { plantPageView } from './plant-page.ts'
 import { viewerOf } from './viewer.ts'
+import { frostDatesOf } from './frost-dates.ts'
 
 const HTML_TYPE = 'text/html; charset=utf-8'
 const HARDINESS_KEY = 'USDA Hardiness zone'
@@ -136,7 +137,7 @@ export async function webRoutes(
     },
     async (request, reply) => {
       const { slug } = request.params as { slug: string }
-      const view = await plantPageView(store, slug)
+      const view = await plantPageView(store, slug, frostDatesOf(request))
       return page(reply, PlantPage({ ...view, viewer: await viewerOf(request, store) }))
     },
   )

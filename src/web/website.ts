@@ -19,6 +19,7 @@ import { historyRoutes } from './history.routes.ts'
 import { changesRoutes } from './changes.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
 import { pictureRoutes } from './pictures.routes.ts'
+import { sowingRoutes } from './sowing.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -67,4 +68,5 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
   await web.register(changesRoutes, { store })
   await web.register(peopleRoutes, { store, keys: options.keys })
   await web.register(pictureRoutes, { store })
+  await web.register(sowingRoutes, { store })
 }

@@ -25,6 +25,9 @@ export async function databaseContent(store: Store): Promise<DatabaseContent> {
         .orderBy('value')
         .execute(),
     ),
+    plant_windows: lines(
+      await db.selectFrom('plant_windows').selectAll().orderBy('plant_id').orderBy('position').execute(),
+    ),
     // A revision's commit_seq numbers the transaction it committed in: one per batch, one per lone save.
     plant_revisions: lines(
       await db

@@ -305,6 +305,12 @@ const ROUTES: Route[] = [
     params: ['last_frost', 'first_frost', 'year'],
     weight: 1,
   },
+  {
+    method: 'GET',
+    template: '/api/calendar',
+    params: ['last_frost', 'first_frost', 'date', 'action', 'type', ...PAGE],
+    weight: 1.5,
+  },
   { method: 'GET', template: '/images/{id}/{file}', params: [], weight: 0.5 },
   { method: 'GET', template: '/api/search', params: ['q', 'type', ...PAGE], weight: 8 },
   { method: 'POST', template: '/api/search', params: ['q', 'type', ...PAGE], body: 'search', weight: 6 },
@@ -319,6 +325,21 @@ const ROUTES: Route[] = [
   { method: 'GET', template: '/search', params: ['q', 'page'], web: true, weight: 4 },
   { method: 'GET', template: '/suggest', params: ['q'], web: true, weight: 2 },
   { method: 'GET', template: '/plants/{slug}', params: [], web: true, weight: 2 },
+  {
+    method: 'GET',
+    template: '/plants/{slug}/calendar.ics',
+    params: ['last_frost', 'first_frost', 'year'],
+    web: true,
+    weight: 1,
+  },
+  {
+    method: 'GET',
+    template: '/frost-dates',
+    params: ['last_month', 'last_day', 'first_month', 'first_day', 'back', 'clear'],
+    web: true,
+    weight: 1,
+  },
+  { method: 'GET', template: '/sow-now', params: ['action'], web: true, weight: 0.5 },
   { method: 'GET', template: '/signup', params: [], web: true, weight: 0.5 },
   { method: 'POST', template: '/signup', params: [], body: 'form', web: true, weight: 2 },
   { method: 'GET', template: '/login', params: ['welcome', 'next'], web: true, weight: 0.5 },
@@ -546,7 +567,8 @@ const UNKNOWN_NAMES = [
 function queryFor(r: Random, route: Route, world: World): string {
   if (r.chance(0.02))
     return r.pick(['&&&', '=', '==x', '%', '%%', 'a=%E0%A4%A', '?', `q=${'a'.repeat(20_000)}`])
-  const isSearch = route.template.endsWith('/search')
+  // The sowing list takes attribute keys as facets, as search does.
+  const isSearch = route.template.endsWith('/search') || route.template === '/api/calendar'
   const parts: string[] = []
   const count = r.int(isSearch ? 6 : 4)
   for (let i = 0; i < count; i++) {
@@ -632,6 +654,14 @@ function paramValue(r: Random, name: string): string {
       '01-01',
       '-1',
     ])
+  if (/_(month|day)$/.test(name) && r.chance(0.7))
+    return r.pick(['1', '4', '12', '13', '0', '30', '31', 'x', ''])
+  if (name === 'back' && r.chance(0.7))
+    return r.pick(['/sow-now', '//evil.example', '/\\evil', 'https://x.example/'])
+  if (name === 'date' && r.chance(0.7))
+    return r.pick(['2026-03-01', '2027-01-05', '2026-02-30', '2026-13-01', '1800-01-01', 'today', '2026-3-1'])
+  if (name === 'action' && r.chance(0.7))
+    return r.pick(['sow_indoors', 'sow_outdoors,transplant', 'plant', 'sow', ',', 'sow_indoors,,x'])
   if (name === 'year' && r.chance(0.7)) return r.pick(['2026', '2028', '1800', '99999', 'x', '-1', '2026.5'])
   if (name === 'limit' && r.chance(0.6)) return r.pick(['1', '1000', '1001', '0', '-1', '9'.repeat(30), 'x'])
   if (name === 'type' && r.chance(0.5))

@@ -266,9 +266,14 @@ function judge(request: HostileRequest, answer: Answer): { kind: string; what: s
   // request line or headers, headers too large) is answered in the API's JSON shape whatever the path.
   if (answer.contentType === HTML_TYPE) return null
   if (status >= 400) return jsonError()
-  // A fragment is the client's: the server routes on the path before it (`/suggest#x?q=` is /suggest).
+  // The router reads a path up to its query or fragment: `/suggest#frag?q=x` is /suggest.
   if (/^\/suggest\/?([?#]|$)/.test(answer.path) && answer.contentType === JSON_TYPE) return null
   if (/^\/images\//.test(answer.path) && /^image\/(webp|png|jpeg)$/.test(answer.contentType)) return null
+  if (
+    /^\/plants\/[^/?#]+\/calendar\.ics\/?([?#]|$)/.test(answer.path) &&
+    answer.contentType === 'text/calendar; charset=utf-8'
+  )
+    return null
   if (
     /^\/static\//.test(answer.path) &&
     /^text\/css|^application\/javascript|^text\/javascript/.test(answer.contentType)

@@ -19,6 +19,10 @@ export function HomePage({ plants, viewer, contact }: HomeView): JSX.Element {
         note and author.
       </p>
       <SearchForm query="" />
+      <p class="sow-now-link">
+        <a href="/sow-now">Sow now</a>: what to sow and plant this week and this month, for your own frost
+        dates.
+      </p>
       <section>
         <h2>Using the data</h2>
         <p>

@@ -11,6 +11,8 @@ import { PlantProblemList } from './plant-problems.tsx'
 import { ValueSource, type ValueOrigin } from './value-source.tsx'
 import { plainValue } from '../plain-values.ts'
 import type { PlantProblems } from '../../problems/problems.service.ts'
+import { PlantCalendarSection } from './plant-calendar.tsx'
+import type { PlantCalendarView } from '../plant-calendar-view.ts'
 
 export interface PlantLink {
   type: 'companion-to' | 'antagonist-to'
@@ -46,6 +48,8 @@ export interface PlantView {
   /** Where each attribute came from, by key. */
   origins: Map<string, ValueOrigin>
   problems: PlantProblems
+  /** When to sow and plant it: its windows, dated for the visitor's frost dates when they gave them. */
+  calendar?: PlantCalendarView | undefined
 }
 
 /** The panel at the top, in this order: what a gardener checks first. */
@@ -107,6 +111,7 @@ export function PlantPage({
   pictures,
   origins,
   problems,
+  calendar,
   viewer = null,
 }: PlantView & { viewer?: Viewer | null }): JSX.Element {
   const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
@@ -156,6 +161,7 @@ export function PlantPage({
           <h2 id="conditions">Growing conditions</h2>
           {conditions.length ? attributes(conditions) : <p>No growing conditions recorded yet.</p>}
         </section>
+        {calendar ? <PlantCalendarSection view={calendar} /> : ''}
         {groups.map(([title, list]) =>
           list.length ? (
             <section>
