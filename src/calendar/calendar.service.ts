@@ -4,6 +4,7 @@
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDoc } from '../plants/plant-reads.ts'
+import { sourceNamesOf } from '../provenance/provenance.service.ts'
 import { daysToMaturity, frostWindows, type CalendarAction, type FrostWindow } from './frost-windows.ts'
 import { addDays, isoDate, seasonOf, type Season } from './season.ts'
 
@@ -50,7 +51,8 @@ export async function plantCalendar(
     source = JSON.parse(await getPlantDoc(store, plant.parent_id)) as Plant
     fromParent = true
   }
-  return calendarOf(plant.id, source, season, fromParent)
+  const sources = (await sourceNamesOf(store, [source])).get(source.id)
+  return calendarOf(plant.id, source, season, fromParent, sources)
 }
 
 export const NO_FIRST_FROST =
@@ -61,10 +63,12 @@ export function calendarOf(
   plant: Pick<Plant, 'data'>,
   season: Season,
   fromParent: boolean,
+  /** The name of the dataset source of each window attribute, by key. */
+  sources?: Map<string, string>,
 ): PlantCalendar {
   const all = frostWindows(plant.data)
   const usable = all.filter((window) => window.anchor === 'last' || season.firstFrost !== null)
-  const windows = usable.map((window) => dated(window, season))
+  const windows = usable.map((window) => dated(window, season, sources))
   const notes = usable.length < all.length ? [NO_FIRST_FROST] : []
   return {
     plant_id: plantId,
@@ -79,14 +83,14 @@ export function calendarOf(
 }
 
 /** A window as the dates it spans in a season. */
-export function dated(window: FrostWindow, season: Season): DatedWindow {
+export function dated(window: FrostWindow, season: Season, sources?: Map<string, string>): DatedWindow {
   const anchor = window.anchor === 'last' ? season.lastFrost : season.firstFrost!
   return {
     action: window.action,
     from: isoDate(addDays(anchor, window.fromDays)),
     to: isoDate(addDays(anchor, window.toDays)),
     note: window.note,
-    source: null,
+    source: sources?.get(window.key) ?? null,
   }
 }
 

@@ -8,6 +8,8 @@ export type FrostAnchor = 'last' | 'first'
 
 export interface FrostWindow {
   action: CalendarAction
+  /** The attribute it is written in. */
+  key: string
   anchor: FrostAnchor
   /** Days from the frost date: negative before it. */
   fromDays: number
@@ -34,7 +36,7 @@ const AT = new RegExp(String.raw`^at ${ANCHOR}$`)
 const days = (count: number, unit: string) => (unit.startsWith('week') ? count * 7 : count)
 
 /** One window's words as day offsets from its frost, or null when they are not in the grammar. */
-export function parseWindow(text: string): Omit<FrostWindow, 'action'> | null {
+export function parseWindow(text: string): Omit<FrostWindow, 'action' | 'key'> | null {
   const note = text.trim().replace(/\s+/g, ' ')
   const words = note.toLowerCase()
   const at = AT.exec(words)
@@ -63,6 +65,12 @@ export function parseWindow(text: string): Omit<FrostWindow, 'action'> | null {
 }
 
 /** Every window of a plant's attributes, in the order of its data; words outside the grammar are left out. */
+/** The attribute of a plant's that holds its windows of `action` (the first, where two keys share one). */
+export function windowKey(action: CalendarAction, data: readonly { key: string }[]): string {
+  const found = data.find(({ key }) => WINDOW_KEYS[key] === action)
+  return found?.key ?? Object.keys(WINDOW_KEYS).find((key) => WINDOW_KEYS[key] === action)!
+}
+
 export function frostWindows(data: readonly { key: string; value: string }[]): FrostWindow[] {
   const windows: FrostWindow[] = []
   for (const { key, value } of data) {
@@ -70,7 +78,7 @@ export function frostWindows(data: readonly { key: string; value: string }[]): F
     if (!action) continue
     for (const part of value.split(';')) {
       const window = parseWindow(part)
-      if (window) windows.push({ action, ...window })
+      if (window) windows.push({ action, key, ...window })
     }
   }
   return windows

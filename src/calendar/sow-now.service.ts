@@ -13,7 +13,9 @@ import { bothConditions, filterCondition, type PlantFilter } from '../search/pla
 import { toPlantType, type TypeParam } from '../search/search.service.ts'
 import type { PlantType } from '../plants/plant.ts'
 import { dated, NO_FIRST_FROST, type DatedWindow } from './calendar.service.ts'
-import { WINDOW_KEYS, type CalendarAction, type FrostWindow } from './frost-windows.ts'
+import { WINDOW_KEYS, windowKey, type CalendarAction, type FrostWindow } from './frost-windows.ts'
+import { sourceNamesOf } from '../provenance/provenance.service.ts'
+import type { Plant } from '../plants/plant.ts'
 import { daysBetween, isoDate, isoDay, seasonsAround, type Season } from './season.ts'
 import { openPlants, openWindowCondition, windowsOf, type FrostOffsets } from './sow-now.repository.ts'
 
@@ -115,9 +117,14 @@ export async function plantsToSow(store: Store, query: SowingQuery): Promise<Pla
   })
   const windows: Record<string, DatedWindow[]> = {}
   const ids = found.rows.map((plant) => plant.id)
+  const docs = found.rows.map((row) => ({ id: row.id, data: (JSON.parse(row.doc) as Plant).data }))
+  const byId = new Map(docs.map((plant) => [plant.id, plant]))
+  const sources = await sourceNamesOf(store, docs)
   for (const row of await windowsOf(store.reader, ids)) {
+    const data = byId.get(row.plant_id)?.data ?? []
     const window: FrostWindow = {
       action: row.action,
+      key: windowKey(row.action, data),
       anchor: row.anchor,
       fromDays: row.from_days,
       toDays: row.to_days,
@@ -125,7 +132,7 @@ export async function plantsToSow(store: Store, query: SowingQuery): Promise<Pla
     }
     if (query.actions !== null && !query.actions.includes(window.action)) continue
     const season = query.seasons.find((each) => isOpen(window, each, query.from, query.to))
-    if (season) (windows[row.plant_id] ??= []).push(dated(window, season))
+    if (season) (windows[row.plant_id] ??= []).push(dated(window, season, sources.get(row.plant_id)))
   }
   return { total: found.total, plants: found.rows, windows }
 }

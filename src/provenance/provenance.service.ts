@@ -69,6 +69,35 @@ export async function plantProvenance(store: Store, id: number): Promise<PlantPr
   }
 }
 
+/** For each plant, the name of the dataset source of each of its values that a dataset brought, by key:
+ * a few statements for any number of plants (the calendar's windows name their source with it). */
+export async function sourceNamesOf(
+  store: Store,
+  plants: Pick<Plant, 'id' | 'data'>[],
+): Promise<Map<number, Map<string, string>>> {
+  const ids = plants.map((plant) => plant.id)
+  const [revisions, sources, credits] = await Promise.all([
+    revisionChangesOf(store.reader, ids),
+    valueSourcesOf(store.reader, ids),
+    allDataSources(store.reader),
+  ])
+  const names = new Map<number, Map<string, string>>()
+  for (const plant of plants) {
+    const origins = dataOrigins(
+      plant.data,
+      revisions.filter((revision) => revision.plant_id === plant.id),
+      sources.filter((row) => row.plant_id === plant.id),
+    )
+    const byKey = new Map<string, string>()
+    plant.data.forEach(({ key }, index) => {
+      const source = creditOf(credits, origins[index]!.source_id)
+      if (source) byKey.set(key, source.name)
+    })
+    names.set(plant.id, byKey)
+  }
+  return names
+}
+
 export function creditOf(credits: Map<number, DataSource>, sourceId: number | null): SourceCredit | null {
   const source = sourceId === null ? undefined : credits.get(sourceId)
   return source ? { name: source.name, url: source.url, license: source.license } : null

@@ -56,6 +56,13 @@ const dataset = [
   },
   { type: 'Plant', scientific_name: 'Ocimum basilicum', name: 'Basil' },
   {
+    type: 'Plant',
+    scientific_name: 'Lactuca sativa',
+    name: 'Lettuce',
+    source: 'cropgraph',
+    data: [{ key: 'When to sow (outdoors)', value: '4 weeks before to 1 week after the last frost' }],
+  },
+  {
     type: 'Variety',
     scientific_name: 'Solanum lycopersicum',
     name: 'Roma tomato',
@@ -79,7 +86,7 @@ before(async () => {
   t = await buildTestApp()
   const summary = await importDataset(t.store, linesOf(dataset), { source: 'test', images: false })
   assert.deepEqual(summary.rejected, [])
-  for (const name of ['Tomato', 'Basil', 'Roma tomato']) {
+  for (const name of ['Tomato', 'Basil', 'Roma tomato', 'Lettuce']) {
     const found = await t.request('GET', `/api/plants?name=${encodeURIComponent(name)}`)
     ids[name] = found.body.plants.find((plant: any) => plant.name === name).id
   }
@@ -147,6 +154,20 @@ describe('provenance', () => {
   it('answers 404 for a plant that does not exist', async () => {
     assertError(await t.request('GET', '/api/plants/999999/provenance'), 404, 'not found')
     assertError(await t.request('GET', '/api/plants/999999/problems'), 404, 'not found')
+  })
+})
+
+describe('the calendar', () => {
+  it('names the source of each window, on a plant\u2019s calendar and in what to sow now', async () => {
+    const calendar = await t.request('GET', `/api/plants/${ids.Lettuce}/calendar?last_frost=04-15&year=2026`)
+    assert.equal(calendar.status, 200, calendar.text)
+    assert.deepEqual(
+      calendar.body.windows.map((window: any) => [window.from, window.source]),
+      [['2026-03-18', CROPGRAPH.name]],
+    )
+    const now = await t.request('GET', '/api/calendar?last_frost=04-15&date=2026-04-01')
+    assert.equal(now.status, 200, now.text)
+    assert.equal(now.body.windows[String(ids.Lettuce)][0].source, CROPGRAPH.name)
   })
 })
 
