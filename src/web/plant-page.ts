@@ -7,13 +7,21 @@ import { differencesOf } from '../revisions/diff.ts'
 import { referredPlants } from '../revisions/referred-plants.ts'
 import { listPlantLinks } from '../links/link.service.ts'
 import { listImages } from '../images/image.service.ts'
-import type { PlantView } from './pages/plant.tsx'
+import { VARIETIES_SHOWN, type PlantView } from './pages/plant.tsx'
 import { plantProvenance } from '../provenance/provenance.service.ts'
 import { plantProblems } from '../problems/problems.service.ts'
 import type { FrostDates } from '../calendar/upcoming.ts'
 import { plantCalendarView } from './plant-calendar-view.ts'
 
 const MOST = { per_page: 100 }
+/** The history's newest revisions on the plant page; the history page has them all. */
+const REVISIONS_SHOWN = 5
+
+function varietiesOf(json: string | null): Pick<PlantView, 'varieties' | 'varietyTotal'> {
+  if (json === null) return { varieties: [], varietyTotal: 0 }
+  const { plants, pagination } = JSON.parse(json) as { plants: Plant[]; pagination: { total: number } }
+  return { varieties: plants, varietyTotal: pagination.total }
+}
 
 export async function plantPageView(
   store: Store,
@@ -22,9 +30,9 @@ export async function plantPageView(
 ): Promise<PlantView> {
   const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
   const [varieties, links, history, parents, pictures, provenance, problems] = await Promise.all([
-    plant.type === 'Plant' ? listVarieties(store, plant.id, MOST) : null,
+    plant.type === 'Plant' ? listVarieties(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
     listPlantLinks(store, plant.id, MOST),
-    listRevisions(store, plant.id, MOST),
+    listRevisions(store, plant.id, { per_page: REVISIONS_SHOWN }),
     getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
     listImages(store, plant.id),
     plantProvenance(store, plant.id),
@@ -54,7 +62,7 @@ export async function plantPageView(
     plant,
     parent,
     calendar: await plantCalendarView(store, plant, parent, frost),
-    varieties: varieties ? (JSON.parse(varieties) as { plants: Plant[] }).plants : [],
+    ...varietiesOf(varieties),
     links: links.links.map((link) => ({
       ...link,
       link: linked.get(link.plant_id) ?? '#',

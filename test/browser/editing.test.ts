@@ -189,7 +189,9 @@ describe('a new member editing plants in the browser', { timeout: 90_000 }, () =
     await waitForPath(page, plant.link)
 
     const companions = section(page, 'Companions')
-    await companions.getByRole('link', { name: marigold.name }).waitFor()
+    await companions.getByRole('link', { name: marigold.name }).first().waitFor()
+    // The chips name the plants; why, in the member's words, is one click away.
+    await companions.getByText('Why, and where each companion comes from').click()
     await companions.getByText('Marigolds draw aphids away (Garden Organic)').waitFor()
 
     // Back on the page, the companion is listed with a Remove that asks why.

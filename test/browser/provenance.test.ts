@@ -85,6 +85,7 @@ describe('where a value came from, on the plant page', () => {
     await page.goto(`${t.baseUrl}${tomato.link}`)
     assert.equal(await openMark(page, 'Family'), 'From USDA PLANTS (public domain) in version 1')
     assert.equal(await openMark(page, 'Days to maturity'), 'From CropGraph (CC BY 4.0) in version 1')
+    await page.getByText('Why, and where each companion comes from').click()
     assert.match(await openMark(page, 'the link to Basil'), /^From CropGraph \(CC BY 4\.0\) in version \d+$/)
     await page.getByText('Tomato hornworm').click()
     await page.getByText('Handpick into soapy water.').waitFor()

@@ -44,7 +44,9 @@ function operationSection(html: string, operationId: string): string {
 
 /** The text of the <pre> that follows the heading `title` in `html`. */
 function exampleAfter(html: string, title: string): string {
-  const match = new RegExp(`<h4>${title}</h4>\\s*<pre tabindex="0"><code>([\\s\\S]*?)</code></pre>`).exec(html)
+  const match = new RegExp(`<h4>${title}</h4>\\s*<pre tabindex="0"><code>([\\s\\S]*?)</code></pre>`).exec(
+    html,
+  )
   assert.ok(match, `no ${title}`)
   return text(match[1]!)
 }

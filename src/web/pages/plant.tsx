@@ -12,6 +12,8 @@ import { ValueSource, type ValueOrigin } from './value-source.tsx'
 import { plainValue } from '../plain-values.ts'
 import type { PlantProblems } from '../../problems/problems.service.ts'
 import { PlantCalendarSection } from './plant-calendar.tsx'
+import { PlantCompanions } from './plant-companions.tsx'
+import { GrowIt } from './grow-it.tsx'
 import type { PlantCalendarView } from '../plant-calendar-view.ts'
 
 export interface PlantLink {
@@ -37,7 +39,9 @@ export interface Revision {
 export interface PlantView {
   plant: Plant
   parent: Plant | null
+  /** Its first varieties (VARIETIES_SHOWN), and how many it has. */
   varieties: Plant[]
+  varietyTotal: number
   links: PlantLink[]
   revisions: Revision[]
   revisionTotal: number
@@ -67,9 +71,30 @@ export const GROWING_CONDITIONS = [
 ]
 
 const GROUPS: [string, string[]][] = [
-  ['Uses and cautions', ['Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing']],
-  ['Names and origin', ['Family', 'Alternate name', 'Native to', 'Bloom period']],
+  ['Uses and cautions', ['Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing', 'Utility']],
+  [
+    'Sowing and harvest',
+    [
+      'When to sow (indoors)',
+      'When to sow (outdoors)',
+      'When to plant (transplant)',
+      'When to plant (division)',
+      'When to plant (cuttings)',
+      'Days to maturity',
+      'Germination temperature',
+      'Spacing',
+      'Propagation method',
+      'Propagation - Direct sowing',
+      'Propagation - Transplanting',
+      'Propagation - Cuttings',
+    ],
+  ],
+  ['Pests and diseases, in short', ['Pests', 'Diseases']],
+  ['Names and origin', ['Family', 'Genus', 'Alternate name', 'Native to', 'Bloom period']],
 ]
+
+/** Above this many varieties the page shows the first ones and links to the rest. */
+export const VARIETIES_SHOWN = 24
 
 export const IN_METRES = new Set(['Height', 'Width'])
 
@@ -104,6 +129,7 @@ export function PlantPage({
   plant,
   parent,
   varieties,
+  varietyTotal,
   links,
   revisions,
   revisionTotal,
@@ -122,6 +148,8 @@ export function PlantPage({
       return attribute ? [attribute] : []
     })
   const conditions = take(GROWING_CONDITIONS)
+  // The records say more than the names: with them, the names are not shown twice.
+  if (problems.problems.length > 0) take(['Pests', 'Diseases'])
   const groups = GROUPS.map(([title, keys]) => [title, take(keys)] as const)
   const sources = [...byKey.values()].filter((attribute) => isUrl(attribute.value))
   const more = [...byKey.values()].filter((attribute) => !isUrl(attribute.value))
@@ -149,14 +177,19 @@ export function PlantPage({
           )}
         </p>
         <PlantActions plant={plant} viewer={viewer} />
-        <PlantPictures plant={plant} pictures={pictures} />
-        {plant.description ? (
-          <p class="description" safe>
-            {plant.description}
-          </p>
-        ) : (
-          ''
-        )}
+        <div class="plant-top">
+          <PlantPictures plant={plant} pictures={pictures} />
+          <div>
+            {plant.description ? (
+              <p class="description" safe>
+                {plant.description}
+              </p>
+            ) : (
+              ''
+            )}
+            <GrowIt data={plant.data} />
+          </div>
+        </div>
         <section aria-labelledby="conditions">
           <h2 id="conditions">Growing conditions</h2>
           {conditions.length ? attributes(conditions) : <p>No growing conditions recorded yet.</p>}
@@ -180,19 +213,27 @@ export function PlantPage({
         ) : (
           ''
         )}
-        <PlantList title="Varieties" plants={varieties} empty="No varieties recorded." />
-        <PlantProblemList problems={problems} />
-        <LinkList
+        <PlantCompanions
           title="Companions"
           links={companions}
+          plantName={plant.name}
           plantLink={plant.link}
           empty="No companions recorded."
         />
-        <LinkList
+        <PlantCompanions
           title="Antagonists"
           links={antagonists}
+          plantName={plant.name}
           plantLink={plant.link}
           empty="No antagonists recorded."
+        />
+        <PlantProblemList problems={problems} />
+        <PlantList
+          title="Varieties"
+          plants={varieties}
+          total={varietyTotal}
+          more={`${plant.link}/varieties`}
+          empty="No varieties recorded."
         />
         <History revisions={revisions} total={revisionTotal} link={plant.link} referred={referred} />
         <section>
@@ -248,12 +289,25 @@ function Attributes({
   )
 }
 
-function PlantList({ title, plants, empty }: { title: string; plants: Plant[]; empty: string }): JSX.Element {
+function PlantList({
+  title,
+  plants,
+  total,
+  more,
+  empty,
+}: {
+  title: string
+  plants: Plant[]
+  total: number
+  /** The page with all of them, when there are more than shown. */
+  more: string
+  empty: string
+}): JSX.Element {
   return (
     <section>
-      <h2 safe>{title}</h2>
+      <h2 safe>{total > 0 ? `${title} (${total})` : title}</h2>
       {plants.length ? (
-        <ul>
+        <ul class="variety-grid">
           {plants.map((plant) => (
             <li>
               <a href={plant.link} safe>
@@ -265,34 +319,12 @@ function PlantList({ title, plants, empty }: { title: string; plants: Plant[]; e
       ) : (
         <p safe>{empty}</p>
       )}
-    </section>
-  )
-}
-
-function LinkList({
-  title,
-  links,
-  plantLink,
-  empty,
-}: {
-  title: string
-  links: PlantLink[]
-  plantLink: string
-  empty: string
-}): JSX.Element {
-  return (
-    <section>
-      <h2 safe>{title}</h2>
-      {links.length ? (
-        <ul>
-          {links.map((link) => (
-            <li>
-              <LinkedPlant link={link} plantLink={plantLink} />
-            </li>
-          ))}
-        </ul>
+      {total > plants.length ? (
+        <p>
+          <a href={more} safe>{`All ${total} ${title.toLowerCase()}, with pictures`}</a>
+        </p>
       ) : (
-        <p safe>{empty}</p>
+        ''
       )}
     </section>
   )

@@ -1,0 +1,42 @@
+// GET /plants/<slug>/varieties: every variety of a plant as cards, 24 a page.
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import type { Store } from '../db/store.ts'
+import type { OffsetPagination } from '../paging.ts'
+import type { Plant } from '../plants/plant.ts'
+import { listVarieties } from '../plants/plant-reads.ts'
+import { shownPictureCredits } from '../images/image.service.ts'
+import { plantBySlug, sendPage, SlugParams } from './member-forms.ts'
+import { viewerOf } from './viewer.ts'
+import { VarietiesPage } from './pages/varieties.tsx'
+import { VARIETIES_SHOWN } from './pages/plant.tsx'
+
+const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) })
+
+export async function varietiesRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+  web.get(
+    '/plants/:slug/varieties',
+    { schema: { hide: true, params: SlugParams, querystring: PageQuery } },
+    async (request, reply) => {
+      const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
+      const { page = 1 } = request.query as { page?: number }
+      const answer = JSON.parse(
+        await listVarieties(store, plant.id, { page, per_page: VARIETIES_SHOWN }),
+      ) as {
+        plants: Plant[]
+        pagination: OffsetPagination
+      }
+      const credits = await shownPictureCredits(store, answer.plants)
+      return sendPage(
+        reply,
+        VarietiesPage({
+          plant,
+          varieties: answer.plants,
+          credits,
+          pagination: answer.pagination,
+          viewer: await viewerOf(request, store),
+        }),
+      )
+    },
+  )
+}
