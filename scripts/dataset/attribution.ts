@@ -4,59 +4,90 @@ import { FARMBOT_PHOTO } from './farmbot-images.ts'
 export const DATASET_LICENSE = 'CC BY-SA 4.0'
 export const DATASET_LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/'
 
-export interface Source {
+/** What a value's, a link's or a line's `source` names: the `id` of one of the header's sources. */
+export type SourceId =
+  | 'growstuff'
+  | 'wikipedia-companions'
+  | 'usda-plants'
+  | 'farmbot'
+  | 'cropgraph'
+  | 'openfarm'
+  | 'permapeople'
+  | 'hortus-build'
+
+/** A source as the header lists it; the build's own tables have no address of their own. */
+export interface HeaderSource {
+  id: SourceId
   name: string
-  url: string
+  url?: string
   license: string
   /** A licence notice that must travel with the data (FarmBot's MIT notice). */
   notice?: string
 }
 
-export const GROWSTUFF: Source = { name: 'Growstuff', url: 'https://www.growstuff.org', license: 'CC BY-SA' }
+export interface Source extends HeaderSource {
+  url: string
+}
+
+export const GROWSTUFF: Source = {
+  id: 'growstuff',
+  name: 'Growstuff',
+  url: 'https://www.growstuff.org',
+  license: 'CC BY-SA',
+}
 export const WIKIPEDIA_COMPANION_PLANTS: Source = {
+  id: 'wikipedia-companions',
   name: 'Wikipedia contributors, "List of companion plants"',
   url: 'https://en.wikipedia.org/wiki/List_of_companion_plants',
   license: 'CC BY-SA 4.0',
 }
 export const PERMAPEOPLE_VOCABULARY: Source = {
+  id: 'permapeople',
   name: 'Permapeople contributors (attribute keys and values)',
   url: 'https://permapeople.org',
   license: 'CC BY-SA 4.0',
 }
 export const OPENFARM: Source = {
+  id: 'openfarm',
   name: 'OpenFarm',
   url: 'https://github.com/openfarmcc/OpenFarm',
   license: 'CC0 1.0 (public domain)',
 }
 
 export const USDA_PLANTS: Source = {
+  id: 'usda-plants',
   name: 'USDA, NRCS. The PLANTS Database. National Plant Data Team, Greensboro, NC USA',
   url: 'https://plants.usda.gov',
   license: 'public domain (U.S. government work)',
 }
 export const FARMBOT: Source = {
+  id: 'farmbot',
   name: 'FarmBot (Farmbot-Web-App crop data), from OpenFarm contributors',
   url: 'https://github.com/FarmBot/Farmbot-Web-App',
   license: 'MIT (Copyright (c) 2018 Farmbot.io), over OpenFarm data under CC0',
 }
 export const CROPGRAPH: Source = {
+  id: 'cropgraph',
   name: 'CropGraph (Andrew Christison), CC BY 4.0',
   url: 'https://github.com/Cropgraph/cropgraph',
   license: 'CC BY 4.0',
 }
-
-/** Where the companion links say they come from: every link note starts with it. */
-export const COMPANION_NOTE_SOURCE = `Source: ${WIKIPEDIA_COMPANION_PLANTS.name} (${WIKIPEDIA_COMPANION_PLANTS.license}, ${WIKIPEDIA_COMPANION_PLANTS.url})`
-
-/** The same for the companion statements of FarmBot's crop records. */
-export const FARMBOT_NOTE_SOURCE = `Source: FarmBot crop data (MIT, ${FARMBOT.url}), from OpenFarm (CC0)`
+/**
+ * The values the build itself gives from its own tables: the family of a genus (its APG IV table) and
+ * what is eaten of a food crop (its edible-parts table). Part of the Hortus dataset, under its licence.
+ */
+export const HORTUS_BUILD: HeaderSource = {
+  id: 'hortus-build',
+  name: 'Hortus dataset build: its APG IV family table and edible-parts table (scripts/dataset/)',
+  license: 'CC BY-SA 4.0',
+}
 
 export interface DatasetHeader {
   hortus_dataset: 1
   license: string
   license_url: string
   attribution: string
-  sources: Source[]
+  sources: HeaderSource[]
 }
 
 /** USDA's citation form: its year and access date are those of the download, which the sources do not record. */
@@ -83,6 +114,7 @@ export function starterHeader(mitNotice: string): DatasetHeader {
       CROPGRAPH,
       OPENFARM,
       PERMAPEOPLE_VOCABULARY,
+      HORTUS_BUILD,
     ],
   }
 }
@@ -115,7 +147,7 @@ it (\`data/sources/PROVENANCE.md\`).
   \`db/seeds/\`). Used in \`plants.jsonl\`.
 - **Wikipedia contributors**, the article "List of companion plants"
   (${WIKIPEDIA_COMPANION_PLANTS.url}), ${WIKIPEDIA_COMPANION_PLANTS.license}: the companion-table plants
-  and the \`companion-to\` and \`antagonist-to\` links whose note names the article. Used in
+  and the \`companion-to\` and \`antagonist-to\` links whose \`source\` is \`wikipedia-companions\`. Used in
   \`plants.jsonl\`.
 - **USDA PLANTS** (${USDA_PLANTS.url}), the plant characteristics (light, water, soil, pH, hardiness,
   height, growth, life cycle, layer, nitrogen fixation, edibility, toxicity, bloom period, native status,
@@ -127,7 +159,7 @@ it (\`data/sources/PROVENANCE.md\`).
   (the year and date are those of the download, which the scrapes Hortus used do not record). Each
   plant from USDA carries its profile link in the \`USDA PLANTS\` attribute. Used in \`plants.jsonl\`.
 - **FarmBot** (${FARMBOT.url}), garden crop records: descriptions, sun requirements, heights and spreads,
-  common names and companions. Used in \`plants.jsonl\`; links from FarmBot say so in their note.
+  common names and companions. Used in \`plants.jsonl\`; links from FarmBot name it as their \`source\` (or, where the companion table says the same, in a word in their note).
   FarmBot's crop photos are the starter pictures: OpenFarm contributors gave them to OpenFarm as CC0,
   FarmBot redistributes them under MIT, and each is credited "${FARMBOT_PHOTO.author}" (licence
   \`${FARMBOT_PHOTO.license}\`) on its plant's \`images\` entry; re-encoded copies are in

@@ -1,6 +1,7 @@
 // A plant of the starter dataset while it is being built, and its line in plants.jsonl.
 import type { CompanionRow } from './companion.ts'
 import type { CalendarMatch } from './cropgraph-merge.ts'
+import type { SourceId } from './attribution.ts'
 import { compareStrings } from './compare-strings.ts'
 import type { FarmbotCrop } from './farmbot.ts'
 import type { GrowstuffCrop } from './growstuff.ts'
@@ -27,6 +28,8 @@ export interface Entry {
   /** The CropGraph calendar entries (one, or several kinds) that describe this entry. */
   calendar?: CalendarMatch
   alternateNames: string[]
+  /** The source of each alternate name, by its nameKey; a name not here is Growstuff's. */
+  alternateSources?: Map<string, SourceId>
   wikipedia?: string
   data: Attribute[]
   /** Pictures of the plant (FarmBot's crop photos), the one it shows first. */
@@ -36,6 +39,8 @@ export interface Entry {
 export interface Attribute {
   key: string
   value: string
+  /** Where the value came from; in plants.jsonl left out where it is the line's own source. */
+  source?: SourceId
 }
 
 export interface LinkLine {
@@ -43,6 +48,7 @@ export interface LinkLine {
   scientific_name: string
   name: string
   note: string
+  source?: SourceId
 }
 
 /** A picture of a plant line: `file` is relative to the folder of the dataset file. */
@@ -61,6 +67,8 @@ export interface PlantLine {
   name: string
   description?: string
   parent?: { scientific_name: string; name: string }
+  /** The source of each value and link that names none: the most common of them. */
+  source?: SourceId
   data?: Attribute[]
   links?: LinkLine[]
   images?: ImageLine[]

@@ -14,6 +14,7 @@ import { readGrowstuff } from './growstuff.ts'
 import { companionGroups, isGroupRow } from './groups.ts'
 import { growstuffEntries } from './hierarchy.ts'
 import { jsonLines } from './jsonl.ts'
+import { assignLineSource, SOURCE_DECISIONS } from './line-sources.ts'
 import type { StarterIdentities } from './openfarm.ts'
 import { scientificNameKey } from './usda-names.ts'
 import { buildLinks, type Link } from './links.ts'
@@ -58,7 +59,7 @@ export function buildStarter(
   vocabulary: Vocabulary,
   report: BuildReport,
 ): { text: string; identities: StarterIdentities } {
-  report.decisions.push(...STARTER_DECISIONS)
+  report.decisions.push(...STARTER_DECISIONS, ...SOURCE_DECISIONS)
   const growstuff = readGrowstuff(join(sourceDir, 'growstuff'), report)
   const table = readCompanionTable(join(sourceDir, 'wikipedia-companion-plants'))
   const groups = companionGroups(table.rows)
@@ -206,14 +207,20 @@ function plantLines(entries: Entry[], links: Link[]): PlantLine[] {
     const description = entry.farmbot ? farmbotDescription(entry.farmbot) : undefined
     if (description) line.description = description
     if (entry.parent) line.parent = { scientific_name: entry.parent.scientificName, name: entry.parent.name }
-    if (entry.data.length > 0) line.data = entry.data
+    if (entry.data.length > 0) line.data = entry.data.map((attribute) => ({ ...attribute }))
     const entryLinks = (linksOf.get(entry) ?? []).map((link) => {
       const other = link.a === entry ? link.b : link.a
-      return { type: link.type, scientific_name: other.scientificName, name: other.name, note: link.note }
+      return {
+        type: link.type,
+        scientific_name: other.scientificName,
+        name: other.name,
+        note: link.note,
+        source: link.source,
+      }
     })
     if (entryLinks.length > 0) line.links = entryLinks
     if (entry.images) line.images = entry.images
-    return line
+    return assignLineSource(line)
   })
 }
 

@@ -15,6 +15,7 @@ import { parseWindow } from '../../src/calendar/frost-windows.ts'
 interface Attribute {
   key: string
   value: string
+  source?: string
 }
 interface Ref {
   scientific_name: string
@@ -24,8 +25,9 @@ interface Line extends Ref {
   type: 'Plant' | 'Variety'
   description?: string
   parent?: Ref
+  source?: string
   data?: Attribute[]
-  links?: (Ref & { type: string; note: string })[]
+  links?: (Ref & { type: string; note: string; source?: string })[]
   images?: { file: string; author: string; license: string; source_url: string; note: string }[]
 }
 interface Header {
@@ -33,7 +35,7 @@ interface Header {
   license: string
   license_url: string
   attribution: string
-  sources: { name: string; url: string; license: string; notice?: string }[]
+  sources: { id: string; name: string; url?: string; license: string; notice?: string }[]
 }
 
 const shipped = (path: string): string => readFileSync(join(DATA_DIR, path), 'utf8')
@@ -49,6 +51,11 @@ function parseDataset(text: string): { header: Header; lines: Line[] } {
 const key = (ref: Ref): string => `${ref.scientific_name}\u0000${ref.name}`
 const attribute = (line: Line, name: string): string | undefined =>
   line.data?.find((a) => a.key === name)?.value
+/** The id of the source of a line's value: its own, or the line's. */
+const sourceOf = (line: Line, name: string): string | undefined => {
+  const found = line.data?.find((a) => a.key === name)
+  return found && (found.source ?? line.source)
+}
 
 /** Identities unique, each Variety's parent a Plant line above it, each link's other end in the file. */
 function checkStructure(lines: Line[]): void {
@@ -147,6 +154,40 @@ describe('starter dataset (data/plants.jsonl)', () => {
 
   test('structure: unique plants, parents above their varieties, links to plants of the file', () => {
     checkStructure(lines)
+  })
+
+  test("every value and link names a source of the header, by its own source or its line's", () => {
+    const ids = header.sources.map((source) => source.id)
+    assert.equal(new Set(ids).size, ids.length, 'source ids are unique')
+    for (const id of ['growstuff', 'wikipedia-companions', 'usda-plants', 'farmbot', 'cropgraph'])
+      assert.ok(ids.includes(id), `header source ${id}`)
+    for (const line of lines) {
+      for (const item of [...(line.data ?? []), ...(line.links ?? [])]) {
+        const source = item.source ?? line.source
+        assert.ok(source && ids.includes(source), `${line.name}: ${JSON.stringify(item)}`)
+        assert.notEqual(item.source, line.source, `${line.name}: a value repeats its line's source`)
+      }
+    }
+  })
+
+  test('each value names the source that gave it', () => {
+    const tomato = only('Tomato')
+    assert.equal(sourceOf(tomato, 'Days to maturity'), 'cropgraph')
+    assert.equal(sourceOf(tomato, 'When to sow (indoors)'), 'cropgraph')
+    assert.equal(sourceOf(tomato, 'Pests'), 'cropgraph')
+    assert.equal(sourceOf(tomato, 'Family'), 'hortus-build', "the build's APG IV table")
+    assert.equal(sourceOf(tomato, 'Genus'), 'growstuff', 'read from the Growstuff scientific name')
+    assert.equal(sourceOf(tomato, 'Wikipedia'), 'growstuff')
+    assert.equal(sourceOf(tomato, 'Light requirement'), 'farmbot')
+    assert.equal(sourceOf(tomato, 'Height'), 'farmbot')
+    const walnut = only('Black walnut')
+    assert.equal(sourceOf(walnut, 'USDA Hardiness zone'), 'usda-plants')
+    assert.equal(sourceOf(walnut, 'Height'), 'usda-plants')
+    // the table's "tree" gave Perennial first; USDA says the same, so the first source stays
+    assert.equal(sourceOf(walnut, 'Life cycle'), 'wikipedia-companions')
+    assert.equal(sourceOf(walnut, 'Genus'), 'wikipedia-companions')
+    const basil = (only('Tomato').links ?? []).find((link) => link.name === 'Basil')
+    assert.equal(basil?.source ?? only('Tomato').source, 'wikipedia-companions')
   })
 
   test('at least 1,800 plants and varieties, at least 300 varieties with a real parent', () => {
@@ -491,16 +532,24 @@ describe('starter dataset (data/plants.jsonl)', () => {
     }
   })
 
-  test('every link names its source', () => {
+  test('every link names its source; its note is sentences a gardener reads, without the credit', () => {
+    const ids = new Set(header.sources.map((source) => source.id))
     for (const line of lines) {
       for (const link of line.links ?? []) {
         assert.match(link.type, /^(companion-to|antagonist-to)$/)
-        assert.match(
-          link.note,
-          /^Source: (Wikipedia contributors, "List of companion plants"|FarmBot crop data \(MIT, )/,
-        )
+        assert.ok(ids.has(link.source ?? line.source ?? ''), `${line.name} → ${link.name}`)
+        assert.match(link.note, /^[A-Z].*\.$/, link.note)
+        assert.doesNotMatch(link.note, /Source:|CC BY|https?:/, link.note)
       }
     }
+    const tomato = only('Tomato')
+    const note = (name: string): string | undefined => tomato.links?.find((link) => link.name === name)?.note
+    assert.equal(note('Okra'), 'Okra helps tomato.')
+    assert.equal(note('Celery'), 'Celery and tomato help each other.')
+    assert.equal(note('Beet'), 'Tomato should avoid beet.')
+    assert.equal(note('Leek'), 'Leek helps tomato. Tomato helps leek (said of the group "allium").')
+    // a second source's statement keeps its credit in a word
+    assert.equal(note('Chives'), 'Chives and tomato help each other. Chives grow well with tomato (FarmBot).')
   })
 })
 
@@ -576,6 +625,12 @@ describe('OpenFarm name list (data/openfarm.jsonl)', () => {
   test('header credits OpenFarm under the dataset licence', () => {
     assert.equal(header.license, 'CC BY-SA 4.0')
     assert.ok(header.sources.some((source) => source.name === 'OpenFarm' && /CC0/.test(source.license)))
+  })
+
+  test('every line names OpenFarm as its source', () => {
+    const openfarm = header.sources.find((source) => source.name === 'OpenFarm')
+    assert.equal(openfarm?.id, 'openfarm')
+    for (const line of lines) assert.equal(line.source, 'openfarm', line.scientific_name)
   })
 
   test('structure, size and infraspecific names as varieties of their species', () => {
