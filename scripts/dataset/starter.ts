@@ -25,6 +25,7 @@ import { readFarmbot } from './farmbot.ts'
 import { readCropCalendar } from './cropgraph.ts'
 import { attachProblems, matchCalendar, reportCalendar } from './cropgraph-merge.ts'
 import { readProblems } from './cropgraph-problems.ts'
+import { addCalendarPlants } from './cropgraph-new-plants.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
 import { attachFarmbotPhotos } from './farmbot-images.ts'
@@ -90,7 +91,10 @@ export function buildStarter(
   finishAlternateNames(entries, report)
   dropSharedWikipediaLinks(entries, report)
   checkUnique(entries)
-  const calendar = matchCalendar(entries, readCropCalendar(sourceDir), report)
+  const calendarEntries = readCropCalendar(sourceDir)
+  const calendar = matchCalendar(entries, calendarEntries, report)
+  entries = addCalendarPlants(entries, calendarEntries, calendar, report)
+  checkUnique(entries)
   attachProblems(calendar, readProblems(sourceDir), report)
   for (const [entry, match] of calendar) entry.calendar = match
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
