@@ -13,6 +13,7 @@ import type { BuildReport } from './report.ts'
 import { genusOf, genusOfSpecies } from './scientific-names.ts'
 import { farmbotAttributes } from './farmbot-attributes.ts'
 import { CALENDAR_KEYS, calendarAttributes } from './cropgraph.ts'
+import { POLLINATION } from './cropgraph-companions.ts'
 import { usdaAttributes } from './usda-attributes.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -41,6 +42,7 @@ const KEY_ORDER = [
   'Growth',
   'Layer',
   'Nitrogen Fixing',
+  'Utility',
   'Warning',
   'Bloom period',
   'Native to',
@@ -89,6 +91,10 @@ export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: Build
   if (calendar.length > 0) {
     mergeInto(entry, { data, origin }, calendar, { source: 'CropGraph', id: 'cropgraph' }, report)
     sowingDisagreements(entry, data, report)
+  }
+  if (entry.attractsPollinators) {
+    const utility = { key: POLLINATION.key, value: vocabulary.spell('Utility', POLLINATION.value) }
+    mergeInto(entry, { data, origin }, [utility], { source: 'CropGraph', id: 'cropgraph' }, report)
   }
   const order = (key: string): number => {
     const index = KEY_ORDER.indexOf(key)

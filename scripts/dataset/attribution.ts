@@ -105,7 +105,7 @@ export function starterHeader(mitNotice: string): DatasetHeader {
     license: DATASET_LICENSE,
     license_url: DATASET_LICENSE_URL,
     attribution:
-      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
+      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, companions and antagonists with their reasons, and which flowers attract pollinators, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
     sources: [
       GROWSTUFF,
       WIKIPEDIA_COMPANION_PLANTS,
@@ -172,11 +172,14 @@ ${mitLicenseText
   .map((line) => (line.trim() ? `  > ${line.trim()}` : '  >'))
   .join('\n')}
 
-- **CropGraph** (${CROPGRAPH.url}), the crop calendar and the crop-pest and crop-disease pairs
-  (\`packages/core/src/data/crop-calendar.json\`, \`pest-disease.json\`),
+- **CropGraph** (${CROPGRAPH.url}), the crop calendar, the crop-pest and crop-disease pairs and the
+  companion and antagonist pairs (\`packages/core/src/data/crop-calendar.json\`, \`pest-disease.json\`,
+  \`companions.json\`),
   ${CROPGRAPH.license} (https://creativecommons.org/licenses/by/4.0/), credit "${CROPGRAPH.name}": the
   sowing and planting windows (\`When to sow (indoors)\`, \`When to sow (outdoors)\`, \`When to plant (…)\`),
-  \`Days to maturity\`, \`Germination temperature\`, \`Pests\` and \`Diseases\`, compiled from US extension
+  \`Days to maturity\`, \`Germination temperature\`, \`Pests\` and \`Diseases\`, the calendar crops the starter
+  data lacked, the links whose \`source\` is \`cropgraph\` (and the reasons marked "(CropGraph)" in other
+  links' notes), and \`Utility\` "Attracts pollinators", compiled from US extension
   publications. Used in
   \`plants.jsonl\`.
 - **OpenFarm** (${OPENFARM.url}), dedicated to the public domain (CC0): its crop name list

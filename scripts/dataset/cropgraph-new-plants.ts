@@ -23,6 +23,7 @@ const PROPER = new Set([
   'Brussels',
   'California',
   'Chinese',
+  'England',
   'English',
   'European',
   'French',

@@ -22,6 +22,8 @@ export interface CalendarEntry {
   commonName: string
   scientificName: string
   aliases?: string[]
+  /** vegetable, fruit, herb, flower, legume, cover-crop, root. */
+  category?: string
   season: string
   daysToHarvest: { min: number; max: number }
   /** null where the calendar gives none (mostly perennials planted as plants). */

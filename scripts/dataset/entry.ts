@@ -27,6 +27,8 @@ export interface Entry {
   farmbot?: FarmbotCrop[]
   /** The CropGraph calendar entries (one, or several kinds) that describe this entry. */
   calendar?: CalendarMatch
+  /** CropGraph names the plant's flowers as drawing pollinators (cropgraph-companions.ts). */
+  attractsPollinators?: boolean
   alternateNames: string[]
   /** The source of each alternate name, by its nameKey; a name not here is Growstuff's. */
   alternateSources?: Map<string, SourceId>

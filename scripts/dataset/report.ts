@@ -111,7 +111,7 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     key: 'contradictions',
     title: 'Contradictions found and skipped',
     intro:
-      'Pairs that the companion table lists both as companions and as plants to avoid (counting every row that mentions the pair, and group names where they map to plants). Neither link is written.',
+      'Pairs that the sources (the companion table, FarmBot, CropGraph) list both as companions and as plants to avoid (counting every row that mentions the pair, and group names where they map to plants). Neither link is written; CropGraph\u2019s statements are quoted as "CropGraph: <crop> companion of / antagonist of <companion> (<mechanism>, <strength>)".',
   },
   { key: 'dropped', title: 'Entries dropped and why', intro: '' },
   {

@@ -26,6 +26,7 @@ import { readCropCalendar } from './cropgraph.ts'
 import { attachProblems, matchCalendar, reportCalendar } from './cropgraph-merge.ts'
 import { readProblems } from './cropgraph-problems.ts'
 import { addCalendarPlants } from './cropgraph-new-plants.ts'
+import { companionStatements, readCompanionPairs } from './cropgraph-companions.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
 import { attachFarmbotPhotos } from './farmbot-images.ts'
@@ -97,6 +98,8 @@ export function buildStarter(
   checkUnique(entries)
   attachProblems(calendar, readProblems(sourceDir), report)
   for (const [entry, match] of calendar) entry.calendar = match
+  const companions = companionStatements(readCompanionPairs(sourceDir), calendar, report)
+  for (const flower of companions.pollinators) flower.attractsPollinators = true
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
   reportCalendar(entries, calendar, report)
   checkAttributes(entries, report)
@@ -104,7 +107,7 @@ export function buildStarter(
 
   const sorted = [...entries].sort(compareEntries)
   const statements = farmbotStatements(crops, farmbot.entryOfSlug, report)
-  const links = buildLinks(sorted, table, groups, statements, report)
+  const links = buildLinks(sorted, table, groups, [...statements, ...companions.statements], report)
   reportStarterCounts(sorted, links, report)
   const notice = farmbotNotice(readSourceText(join(sourceDir, 'farmbot-crops', 'LICENSE-MIT.txt')))
   const text = jsonLines(starterHeader(notice), plantLines(sorted, links))
