@@ -3,8 +3,13 @@
 // only calendar entry of the entry's scientific name. A few crops the calendar gives only as kinds are
 // named by hand (KINDS), each with its reason.
 import { CALENDAR_DECISIONS, calendarAttributes, type CalendarEntry, windowKey } from './cropgraph.ts'
-import type { Attribute, Entry } from './entry.ts'
-import { PROBLEM_DECISIONS, problemAttributes, type ProblemRecord } from './cropgraph-problems.ts'
+import type { Attribute, Entry, ProblemLine } from './entry.ts'
+import {
+  PROBLEM_DECISIONS,
+  problemAttributes,
+  problemLines,
+  type ProblemRecord,
+} from './cropgraph-problems.ts'
 import { samePlantName } from './names.ts'
 import type { BuildReport } from './report.ts'
 import { isGenusLevel, sameGenus, speciesOf } from './scientific-names.ts'
@@ -102,6 +107,8 @@ export interface CalendarMatch {
   rule: string
   /** Pests and Diseases of the kinds (cropgraph-problems.ts). */
   problems?: Attribute[]
+  /** Their full records, for the line's `problems`. */
+  problemLines?: ProblemLine[]
 }
 
 /** Sprouts, microgreens and indoor mushrooms are not the garden crop of their species. */
@@ -362,7 +369,9 @@ export function attachProblems(
   for (const match of matches.values()) {
     const own = match.kinds.flatMap((kind) => byCrop.get(kind.slug) ?? [])
     for (const kind of match.kinds) if (byCrop.has(kind.slug)) used.add(kind.slug)
-    if (own.length > 0) match.problems = problemAttributes(own, slugs)
+    if (own.length === 0) continue
+    match.problems = problemAttributes(own, slugs)
+    match.problemLines = problemLines(own, slugs)
   }
   const unused = [...byCrop.keys()].filter((crop) => !used.has(crop))
   report.counts.push(

@@ -63,6 +63,17 @@ export interface ImageLine {
   note: string
 }
 
+/** A pest or disease of a plant, as its line's `problems` carry it (the problems API serves them). */
+export interface ProblemLine {
+  name: string
+  type: 'pest' | 'disease'
+  severity?: string
+  symptoms?: string
+  management?: string[]
+  prevention?: string
+  source: SourceId
+}
+
 export interface PlantLine {
   type: PlantType
   scientific_name: string
@@ -73,6 +84,7 @@ export interface PlantLine {
   source?: SourceId
   data?: Attribute[]
   links?: LinkLine[]
+  problems?: ProblemLine[]
   images?: ImageLine[]
 }
 

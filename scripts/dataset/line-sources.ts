@@ -26,12 +26,13 @@ export function assignLineSource(line: PlantLine): PlantLine {
   if (!lineSource) return line
   for (const item of items) if (item.source === lineSource) delete item.source
   // `source` after the names and parent, before the values.
-  const { data, links, images, ...rest } = line
+  const { data, links, problems, images, ...rest } = line
   return {
     ...rest,
     source: lineSource,
     ...(data ? { data } : {}),
     ...(links ? { links } : {}),
+    ...(problems ? { problems } : {}),
     ...(images ? { images } : {}),
   }
 }

@@ -110,7 +110,12 @@ export function buildStarter(
   const links = buildLinks(sorted, table, groups, [...statements, ...companions.statements], report)
   reportStarterCounts(sorted, links, report)
   const notice = farmbotNotice(readSourceText(join(sourceDir, 'farmbot-crops', 'LICENSE-MIT.txt')))
-  const text = jsonLines(starterHeader(notice), plantLines(sorted, links))
+  const lines = plantLines(sorted, links)
+  const withProblems = lines.filter((line) => line.problems)
+  report.counts.push(
+    `Problems (CropGraph's full pest and disease records, the lines' \`problems\`): ${withProblems.reduce((sum, line) => sum + (line.problems?.length ?? 0), 0)} on ${withProblems.length} Plants`,
+  )
+  const text = jsonLines(starterHeader(notice), lines)
   return { text, identities: { bySpecies: speciesIdentities(sorted), synonyms } }
 }
 
@@ -226,6 +231,9 @@ function plantLines(entries: Entry[], links: Link[]): PlantLine[] {
       }
     })
     if (entryLinks.length > 0) line.links = entryLinks
+    // A Variety has none of its own: the problems API answers its parent's.
+    const problems = entry.type === 'Plant' ? entry.calendar?.problemLines : undefined
+    if (problems && problems.length > 0) line.problems = problems
     if (entry.images) line.images = entry.images
     return assignLineSource(line)
   })

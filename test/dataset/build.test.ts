@@ -28,6 +28,15 @@ interface Line extends Ref {
   source?: string
   data?: Attribute[]
   links?: (Ref & { type: string; note: string; source?: string })[]
+  problems?: {
+    name: string
+    type: string
+    severity?: string
+    symptoms?: string
+    management?: string[]
+    prevention?: string
+    source?: string
+  }[]
   images?: { file: string; author: string; license: string; source_url: string; note: string }[]
 }
 interface Header {
@@ -287,6 +296,32 @@ describe('starter dataset (data/plants.jsonl)', () => {
     assert.match(attribute(tomato, 'Diseases') ?? '', /^Late blight, /)
     assert.equal(attribute(only('Basil'), 'Diseases'), 'Downy mildew, Fusarium wilt')
     assert.ok(attribute(only('Pepper'), 'Pests')?.split(', ').includes('green peach aphid'))
+  })
+
+  test("problems: each calendar crop's pests and diseases in full, on Plants only", () => {
+    const tomato = only('Tomato')
+    const problems = tomato.problems ?? []
+    assert.ok(problems.length >= 40, `${problems.length} problems of tomato`)
+    const names = problems.map((problem) => problem.name.toLowerCase())
+    assert.equal(new Set(problems.map((p) => `${p.type} ${p.name}`)).size, problems.length, 'each once')
+    const blight = problems.find((problem) => problem.name === 'Late blight')
+    assert.equal(blight?.type, 'disease')
+    assert.equal(blight?.severity, 'severe')
+    assert.ok(blight?.symptoms && blight.prevention && (blight.management?.length ?? 0) > 0)
+    assert.equal(blight?.source, 'cropgraph')
+    assert.ok(names.includes('tomato hornworm'))
+    // the same names as the Pests and Diseases attributes
+    const listed = [attribute(tomato, 'Pests'), attribute(tomato, 'Diseases')]
+      .flatMap((value) => value?.split(', ') ?? [])
+      .map((name) => name.toLowerCase())
+    assert.deepEqual([...names].sort(), [...listed].sort())
+    for (const line of lines) {
+      if (line.type === 'Variety') assert.equal(line.problems, undefined, `problems on ${line.name}`)
+      for (const problem of line.problems ?? []) {
+        assert.match(problem.type, /^(pest|disease)$/)
+        assert.equal(problem.source, 'cropgraph')
+      }
+    }
   })
 
   test('of the 40 most-grown crops, at least 38 have a window, 36 Days to maturity, 36 Pests or Diseases (issue 29)', () => {
