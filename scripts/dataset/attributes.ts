@@ -14,6 +14,7 @@ import { genusOf, genusOfSpecies } from './scientific-names.ts'
 import { farmbotAttributes } from './farmbot-attributes.ts'
 import { CALENDAR_KEYS, calendarAttributes } from './cropgraph.ts'
 import { POLLINATION } from './cropgraph-companions.ts'
+import { POWO_KEY, WFO_KEY } from './plant-name-ids.ts'
 import { usdaAttributes } from './usda-attributes.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -47,6 +48,8 @@ const KEY_ORDER = [
   'Bloom period',
   'Native to',
   'USDA PLANTS',
+  POWO_KEY,
+  WFO_KEY,
 ]
 
 /**
@@ -55,6 +58,10 @@ const KEY_ORDER = [
  */
 export const KEYS_OUTSIDE_VOCABULARY: ReadonlyMap<string, string> = new Map([
   ['Bloom period', "USDA's Bloom Period: the vocabulary has no key for when a plant flowers"],
+  [
+    WFO_KEY,
+    "the link to the species' page at World Flora Online: the vocabulary's link keys (Wikipedia, Plants For A Future, Plants of the World Online) each name another site",
+  ],
   [
     'USDA PLANTS',
     "the link to the taxon's USDA PLANTS profile: the vocabulary's link keys (Wikipedia, Plants For A Future, Plants of the World Online) each name another site",
@@ -96,6 +103,12 @@ export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: Build
     const utility = { key: POLLINATION.key, value: vocabulary.spell('Utility', POLLINATION.value) }
     mergeInto(entry, { data, origin }, [utility], { source: 'CropGraph', id: 'cropgraph' }, report)
   }
+  const links = [
+    ...(entry.nameLinks?.powo ? [{ key: POWO_KEY, value: entry.nameLinks.powo }] : []),
+    ...(entry.nameLinks?.wfo ? [{ key: WFO_KEY, value: entry.nameLinks.wfo }] : []),
+  ]
+  if (links.length > 0)
+    mergeInto(entry, { data, origin }, links, { source: 'open_plant_names', id: 'open-plant-names' }, report)
   const order = (key: string): number => {
     const index = KEY_ORDER.indexOf(key)
     if (index < 0) throw new Error(`attribute key "${key}" has no place in KEY_ORDER`)

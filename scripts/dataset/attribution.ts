@@ -13,6 +13,7 @@ export type SourceId =
   | 'cropgraph'
   | 'openfarm'
   | 'permapeople'
+  | 'open-plant-names'
   | 'hortus-build'
 
 /** A source as the header lists it; the build's own tables have no address of their own. */
@@ -72,6 +73,13 @@ export const CROPGRAPH: Source = {
   url: 'https://github.com/Cropgraph/cropgraph',
   license: 'CC BY 4.0',
 }
+export const OPEN_PLANT_NAMES: Source = {
+  id: 'open-plant-names',
+  name: 'open_plant_names (Roger Hyam, Royal Botanic Garden Edinburgh)',
+  url: 'https://github.com/rogerhyam/open_plant_names',
+  license: 'CC0 1.0 (public domain)',
+}
+
 /**
  * The values the build itself gives from its own tables: the family of a genus (its APG IV table) and
  * what is eaten of a food crop (its edible-parts table). Part of the Hortus dataset, under its licence.
@@ -105,7 +113,7 @@ export function starterHeader(mitNotice: string): DatasetHeader {
     license: DATASET_LICENSE,
     license_url: DATASET_LICENSE_URL,
     attribution:
-      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, companions and antagonists with their reasons, and which flowers attract pollinators, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
+      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, companions and antagonists with their reasons, and which flowers attract pollinators, open_plant_names (Roger Hyam, Royal Botanic Garden Edinburgh; CC0) for the Plants of the World Online and World Flora Online links, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
     sources: [
       GROWSTUFF,
       WIKIPEDIA_COMPANION_PLANTS,
@@ -113,6 +121,7 @@ export function starterHeader(mitNotice: string): DatasetHeader {
       { ...FARMBOT, notice: mitNotice },
       CROPGRAPH,
       OPENFARM,
+      OPEN_PLANT_NAMES,
       PERMAPEOPLE_VOCABULARY,
       HORTUS_BUILD,
     ],
@@ -182,6 +191,10 @@ ${mitLicenseText
   links' notes), and \`Utility\` "Attracts pollinators", compiled from US extension
   publications. Used in
   \`plants.jsonl\`.
+- **open_plant_names** (${OPEN_PLANT_NAMES.url}), Roger Hyam, Royal Botanic Garden Edinburgh, seeded from
+  World Flora Online and the GBIF backbone, dedicated to the public domain (CC0): the IPNI and World Flora
+  Online identifiers behind the \`Plants of the World Online\` and \`World Flora Online\` links. Used in
+  \`plants.jsonl\`; credited although CC0 does not require it.
 - **OpenFarm** (${OPENFARM.url}), dedicated to the public domain (CC0): its crop name list
   (\`lib/crops.csv\`) is \`openfarm.jsonl\`, and FarmBot's crop records were taken from OpenFarm.
   \`openfarm.jsonl\` is distributed under ${DATASET_LICENSE} as part of the Hortus dataset; OpenFarm is
@@ -197,7 +210,8 @@ Whether you copy the files, serve them, or publish plants taken from a Hortus se
 1. a link back to the Hortus service (website) you took the data from;
 2. the licence, ${DATASET_LICENSE}, with a link to ${DATASET_LICENSE_URL};
 3. the sources: "Growstuff (growstuff.org), Wikipedia contributors ("List of companion plants"),
-   USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison), OpenFarm, Permapeople contributors";
+   USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison), open_plant_names (Roger Hyam), OpenFarm,
+   Permapeople contributors";
 4. a note if you changed the data.
 
 If you copy FarmBot's records (descriptions, sizes, companions) or its crop photos and icons in bulk,
@@ -208,7 +222,7 @@ A short form that satisfies this:
 > Plant data from Hortus (URL of the Hortus service), ${DATASET_LICENSE}
 > (${DATASET_LICENSE_URL}), built from Growstuff, Wikipedia contributors ("List of companion
 > plants"), the USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison, CC BY 4.0),
-> OpenFarm and Permapeople contributors.
+> open_plant_names (Roger Hyam), OpenFarm and Permapeople contributors.
 
 Share-alike: if you adapt the data, license your adaptation under ${DATASET_LICENSE} (or a compatible
 licence) and keep these credits.

@@ -29,6 +29,8 @@ export interface Entry {
   calendar?: CalendarMatch
   /** CropGraph names the plant's flowers as drawing pollinators (cropgraph-companions.ts). */
   attractsPollinators?: boolean
+  /** The species' pages at Plants of the World Online and World Flora Online (plant-name-ids.ts). */
+  nameLinks?: { powo?: string; wfo?: string }
   alternateNames: string[]
   /** The source of each alternate name, by its nameKey; a name not here is Growstuff's. */
   alternateSources?: Map<string, SourceId>

@@ -29,6 +29,7 @@ const SHORT_NAMES: Record<SourceId, string> = {
   farmbot: 'FarmBot',
   cropgraph: 'CropGraph',
   openfarm: 'OpenFarm',
+  'open-plant-names': 'open_plant_names',
   permapeople: 'Permapeople',
   'hortus-build': 'Hortus',
 }

@@ -26,6 +26,7 @@ import { readCropCalendar } from './cropgraph.ts'
 import { attachProblems, matchCalendar, reportCalendar } from './cropgraph-merge.ts'
 import { readProblems } from './cropgraph-problems.ts'
 import { addCalendarPlants } from './cropgraph-new-plants.ts'
+import { attachNameLinks } from './plant-name-ids.ts'
 import { companionStatements, readCompanionPairs } from './cropgraph-companions.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
@@ -100,6 +101,7 @@ export function buildStarter(
   for (const [entry, match] of calendar) entry.calendar = match
   const companions = companionStatements(readCompanionPairs(sourceDir), calendar, report)
   for (const flower of companions.pollinators) flower.attractsPollinators = true
+  attachNameLinks(entries, sourceDir, report)
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
   reportCalendar(entries, calendar, report)
   checkAttributes(entries, report)

@@ -324,6 +324,34 @@ describe('starter dataset (data/plants.jsonl)', () => {
     }
   })
 
+  test('Plants of the World Online and World Flora Online links, homonyms by the rule or left out', () => {
+    const byScientificName = (name: string): Line => {
+      const found = lines.filter((line) => line.scientific_name === name && line.type === 'Plant')
+      assert.equal(found.length, 1, name)
+      return found[0] as Line
+    }
+    const walnut = byScientificName('Juglans nigra')
+    assert.equal(
+      attribute(walnut, 'Plants of the World Online'),
+      'https://powo.science.kew.org/taxon/urn:lsid:ipni.org:names:279034-2',
+    )
+    assert.equal(
+      attribute(walnut, 'World Flora Online'),
+      'https://www.worldfloraonline.org/taxon/wfo-0000355126',
+    )
+    assert.equal(sourceOf(walnut, 'Plants of the World Online'), 'open-plant-names')
+    // two rows (Hook.; (Douglas ex D.Don) Lindl.): USDA's authors pick the second
+    assert.equal(
+      attribute(byScientificName('Abies grandis'), 'Plants of the World Online'),
+      'https://powo.science.kew.org/taxon/urn:lsid:ipni.org:names:1033427-2',
+    )
+    // two rows (L.; Blanco), neither with an IPNI id, no USDA authors: no link, and the report says so
+    assert.equal(attribute(only('Tomato'), 'World Flora Online'), undefined)
+    assert.match(shipped('build-report.md'), /Homonyms skipped[^\n]*Solanum lycopersicum: 2 rows/)
+    const powo = lines.filter((line) => attribute(line, 'Plants of the World Online')).length
+    assert.ok(powo >= 1500, `${powo} with a Plants of the World Online link`)
+  })
+
   test('of the 40 most-grown crops, at least 38 have a window, 36 Days to maturity, 36 Pests or Diseases (issue 29)', () => {
     // Each crop is the entry a search for its name finds; a Variety counts its parent's values, as
     // the calendar API does. Sweet corn joins as a Variety of Corn from the calendar; Strawberry's and
@@ -558,7 +586,12 @@ describe('starter dataset (data/plants.jsonl)', () => {
     const dataKeys = JSON.parse(
       readFileSync(join(SOURCE_DIR, 'permapeople-vocabulary', 'data-keys.json'), 'utf8'),
     ) as { data_keys_seen: string[] }
-    const knownKeys = new Set([...dataKeys.data_keys_seen, 'Bloom period', 'USDA PLANTS'])
+    const knownKeys = new Set([
+      ...dataKeys.data_keys_seen,
+      'Bloom period',
+      'USDA PLANTS',
+      'World Flora Online',
+    ])
     for (const line of lines) {
       for (const { key: name, value } of line.data ?? []) {
         assert.ok(knownKeys.has(name), `key ${name} is not the vocabulary's`)
