@@ -28,6 +28,8 @@ export interface CalendarEntry {
   daysToHarvest: { min: number; max: number }
   /** null where the calendar gives none (mostly perennials planted as plants). */
   minSoilTempF: number | null
+  /** The USDA zones it grows in: for a perennial, where it lives through the winter. */
+  zoneRange?: { min: number; max: number }
   windows: CalendarWindow[]
 }
 
@@ -82,7 +84,7 @@ export const CALENDAR_DECISIONS: readonly string[] = [
     [...PLANT_NOW_BY_HAND].map(([slug, { key, why }]) => `${slug} → "${key}" (${why})`).join('; ') +
     '.',
   'Windows: each is written in days relative to its frost as "<A>-<B> weeks before the last frost", "<A>-<B> weeks after the last frost", or, where it straddles the frost, "<A> weeks before to <B> weeks after the last frost"; "the first frost" for the calendar\'s first_fall anchor. A and B are in reading order (fromFrostDays −56, toFrostDays −42 is "6-8 weeks before the last frost"), a single number where they are equal, "at the last frost" for 0 to 0, and "days" instead of "weeks" where either offset is not a whole number of weeks ("10-20 days after the last frost"). Several windows of one key are joined by "; ", those of the last frost first, each anchor\'s in the order they open. The unit is singular for exactly one ("1 week before to 4 weeks after the last frost").',
-  'Days to maturity: daysToHarvest as "min-max" ("55-90"), or one number where they are equal. Germination temperature: minSoilTempF (the minimum soil temperature to sow) in °C, rounded to whole degrees ("10" for 50 °F); left out where the calendar gives none (525 entries), and for kinds taken together (below) unless they agree. USDA Hardiness zone is not taken from the calendar in this step (its zone range says where an annual grows in a season, not where it survives winter).',
+  'Days to maturity: daysToHarvest as "min-max" ("55-90"), or one number where they are equal. Germination temperature: minSoilTempF (the minimum soil temperature to sow) in °C, rounded to whole degrees ("10" for 50 °F); left out where the calendar gives none (525 entries), and for kinds taken together (below) unless they agree. USDA Hardiness zone: the lower end of zoneRange, as a single zone ("4"), the way the dataset writes zones (USDA PLANTS: the mapping), for a perennial only (season "perennial"; for an annual or biennial the range says where it grows in a season, not where it survives winter), for kinds taken together only where all are perennial and agree, and only where no other source gives the entry a zone: USDA PLANTS\u2019 zone, from the coldest temperature a taxon stands, is kept over the calendar\u2019s, and a different calendar zone is listed under Disagreements between sources.',
   "Cultivars: the calendar's cultivar entries (\"brandywine-tomato\") are varieties of their species. An entry whose scientific name is a cultivar name (with 'quotes') is not used. A starter Variety that the calendar names (by the rules below) takes the calendar's values only where they differ from those its parent takes; where they are the same, the Variety has none of its own and its parent's apply (counted below). The calendar's other cultivars, which the starter data lacks, are not added as new plants in this step.",
 ]
 
@@ -173,5 +175,9 @@ export function calendarAttributes(kinds: CalendarEntry[]): Attribute[] {
   const [temperature] = temperatures
   if (temperatures.size === 1 && temperature !== undefined)
     data.push({ key: 'Germination temperature', value: `${temperature}` })
+  const zones = new Set(kinds.map((kind) => (kind.season === 'perennial' ? kind.zoneRange?.min : undefined)))
+  const [zone] = zones
+  if (zones.size === 1 && zone !== undefined && zone >= 1)
+    data.push({ key: 'USDA Hardiness zone', value: `${zone}` })
   return data
 }

@@ -289,7 +289,16 @@ describe('starter dataset (data/plants.jsonl)', () => {
     assert.ok(attribute(only('Asparagus'), 'When to plant (division)'))
     // Rosemary: the calendar's Salvia rosmarinus is the starter's Rosmarinus officinalis
     assert.equal(attribute(only('Rosemary'), 'When to plant (transplant)'), '1-5 weeks after the last frost')
-    assert.equal(attribute(only('Tomato'), 'USDA Hardiness zone'), undefined, 'no zone from the calendar yet')
+    assert.equal(attribute(only('Tomato'), 'USDA Hardiness zone'), undefined, 'an annual: no zone')
+    // a perennial takes the lower end of the calendar's zone range, where no other source gives one
+    assert.equal(attribute(only('Asparagus'), 'USDA Hardiness zone'), '3')
+    assert.equal(sourceOf(only('Asparagus'), 'USDA Hardiness zone'), 'cropgraph')
+    // USDA PLANTS' zone is kept, and the calendar's other zone listed
+    assert.equal(sourceOf(only('Pecan'), 'USDA Hardiness zone'), 'usda-plants')
+    assert.match(
+      shipped('build-report.md'),
+      /Pecan \(Carya illinoinensis\), USDA Hardiness zone: "4" \(USDA PLANTS\) against "6" \(CropGraph\); USDA PLANTS's is kept\./,
+    )
     // Pests and Diseases: names, most severe first, each once ("downy-mildew-basil" and
     // "basil-downy-mildew" are one), the kind last ("aphid-green-peach" → green peach aphid)
     assert.ok(attribute(tomato, 'Pests')?.split(', ').includes('tomato hornworm'))
@@ -433,8 +442,15 @@ describe('starter dataset (data/plants.jsonl)', () => {
       'Layer',
       'Native to',
     ]
+    // USDA Hardiness zone may come from CropGraph too (perennials USDA does not describe): the value's
+    // source says which
     for (const line of lines) {
-      if (usdaOnly.some((name) => attribute(line, name) !== undefined))
+      for (const name of usdaOnly) {
+        const source = sourceOf(line, name)
+        const allowed = name === 'USDA Hardiness zone' ? ['usda-plants', 'cropgraph'] : ['usda-plants']
+        if (source !== undefined) assert.ok(allowed.includes(source), `${line.name}: ${name} from ${source}`)
+      }
+      if (usdaOnly.some((name) => sourceOf(line, name) === 'usda-plants'))
         assert.match(
           attribute(line, 'USDA PLANTS') ?? '',
           /^https:\/\/plants\.usda\.gov\/plant-profile\/[A-Z0-9]+$/,
