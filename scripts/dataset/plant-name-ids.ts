@@ -20,7 +20,7 @@ interface NameRow {
 }
 
 export const NAME_ID_DECISIONS: readonly string[] = [
-  `${POWO_KEY} (the vocabulary's key) and ${WFO_KEY} (a key of its own: the vocabulary's link keys each name another site): links to the species' pages, ${POWO_TAXON}<ipni_id> (the IPNI id is an LSID, urn:lsid:ipni.org:names:…) and ${WFO_TAXON}<wfo_id>, from open_plant_names' species rows (data/sources/open-plant-names/, CC0). Only an entry whose scientific name is a binomial gets them (a hybrid sign aside), Plant or Variety; a cultivar or a botanical variety is not the species its page describes. A binomial with one row takes it. A binomial with several rows is a homonym (one name published more than once, by different authors): the row whose authors are those USDA PLANTS gives the accepted name (data/sources/usda-plants/samanthatovah/names.csv; spaces and full stops aside) is taken; failing one, the only row with an IPNI id (the file gives no nomenclatural status that would set a row aside, so every row counts as valid); failing that, no link, and the name is listed. Where several rows have USDA's authors (the same name twice), the one with an IPNI id among them. A row without an IPNI id gives no ${POWO_KEY} link, one without a WFO id no ${WFO_KEY} link. Never guessed.`,
+  `${POWO_KEY} (the vocabulary's key) and ${WFO_KEY} (a key of its own: the vocabulary's link keys each name another site): links to the species' pages, ${POWO_TAXON}<ipni_id> (the IPNI id is an LSID, urn:lsid:ipni.org:names:…) and ${WFO_TAXON}<wfo_id>, from open_plant_names' species rows (data/sources/open-plant-names/, CC0). Only an entry whose scientific name is a binomial gets them (a hybrid sign aside), a Plant or a Variety that is a species of its Plant's genus; a cultivar (even one written with its species' name, as Growstuff's, FarmBot's and the calendar's are) or a botanical variety is not the species its page describes. A binomial with one row takes it. A binomial with several rows is a homonym (one name published more than once, by different authors): the row whose authors are those USDA PLANTS gives the accepted name (data/sources/usda-plants/samanthatovah/names.csv; spaces and full stops aside) is taken; failing one, the only row with an IPNI id (the file gives no nomenclatural status that would set a row aside, so every row counts as valid); failing that, no link, and the name is listed. Where several rows have USDA's authors (the same name twice), the one with an IPNI id among them. A row without an IPNI id gives no ${POWO_KEY} link, one without a WFO id no ${WFO_KEY} link. Never guessed.`,
 ]
 
 function readRows(sourceDir: string): Map<string, NameRow[]> {
@@ -83,6 +83,8 @@ export function attachNameLinks(entries: Entry[], sourceDir: string, report: Bui
   for (const entry of entries) {
     const key = scientificNameKey(entry.scientificName)
     if (key.split(' ').length !== 2 || entry.scientificName.includes("'")) continue
+    // A cultivar written with its species' name is not the species its page describes.
+    if (entry.type === 'Variety' && entry.sameSpeciesAsParent) continue
     const rows = byName.get(key)
     if (!rows) continue
     const row = rowOf(rows, authors.get(key))

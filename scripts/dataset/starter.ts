@@ -26,6 +26,7 @@ import { readCropCalendar } from './cropgraph.ts'
 import { attachProblems, matchCalendar, reportCalendar } from './cropgraph-merge.ts'
 import { readProblems } from './cropgraph-problems.ts'
 import { addCalendarPlants } from './cropgraph-new-plants.ts'
+import { addCalendarCultivars } from './cropgraph-cultivars.ts'
 import { attachNameLinks } from './plant-name-ids.ts'
 import { companionStatements, readCompanionPairs } from './cropgraph-companions.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
@@ -96,6 +97,7 @@ export function buildStarter(
   const calendarEntries = readCropCalendar(sourceDir)
   const calendar = matchCalendar(entries, calendarEntries, report)
   entries = addCalendarPlants(entries, calendarEntries, calendar, report)
+  entries = addCalendarCultivars(entries, calendarEntries, calendar, report)
   checkUnique(entries)
   attachProblems(calendar, readProblems(sourceDir), report)
   for (const [entry, match] of calendar) entry.calendar = match

@@ -361,6 +361,24 @@ describe('starter dataset (data/plants.jsonl)', () => {
     assert.ok(powo >= 1500, `${powo} with a Plants of the World Online link`)
   })
 
+  test("the calendar's cultivars that differ from their crop are its Varieties", () => {
+    const traveler = only('Arkansas Traveler tomato')
+    assert.equal(traveler.type, 'Variety')
+    assert.equal(traveler.parent?.name, 'Tomato')
+    assert.equal(traveler.scientific_name, 'Solanum lycopersicum')
+    assert.equal(attribute(traveler, 'Days to maturity'), '80-90')
+    assert.equal(sourceOf(traveler, 'Days to maturity'), 'cropgraph')
+    assert.equal(attribute(traveler, 'Plants of the World Online'), undefined, 'a cultivar, not the species')
+    const albion = only('Albion strawberry')
+    assert.equal(albion.scientific_name, "Fragaria ananassa 'Albion'")
+    assert.equal(albion.parent?.name, 'Strawberry')
+    assert.equal(only('Provider bush bean').parent?.name, 'Bush bean')
+    const added = /Calendar cultivars added as Varieties of their crop: (\d+)/.exec(
+      shipped('build-report.md'),
+    )
+    assert.ok(Number(added?.[1]) >= 300, `${added?.[1]} cultivars`)
+  })
+
   test('of the 40 most-grown crops, at least 38 have a window, 36 Days to maturity, 36 Pests or Diseases (issue 29)', () => {
     // Each crop is the entry a search for its name finds; a Variety counts its parent's values, as
     // the calendar API does. Sweet corn joins as a Variety of Corn from the calendar; Strawberry's and
