@@ -108,6 +108,11 @@ export function buildStarter(
   reportCalendar(entries, calendar, report)
   checkAttributes(entries, report)
   reportKeys(entries, vocabulary, report)
+  const zoneDisagreements = report.disagreements.filter((d) => /USDA Hardiness zone: .*\(CropGraph\)/.test(d))
+  const sowingDisagreements = report.disagreements.filter((d) => d.includes("sowing: FarmBot's"))
+  report.counts.push(
+    `Disagreements between sources, each listed: ${report.disagreements.length}, of them USDA PLANTS' hardiness zone against the calendar's ${zoneDisagreements.length} (USDA's kept) and FarmBot's sowing method against the calendar's windows ${sowingDisagreements.length} (both kept)`,
+  )
 
   const sorted = [...entries].sort(compareEntries)
   const statements = farmbotStatements(crops, farmbot.entryOfSlug, report)

@@ -299,6 +299,12 @@ describe('starter dataset (data/plants.jsonl)', () => {
       shipped('build-report.md'),
       /Pecan \(Carya illinoinensis\), USDA Hardiness zone: "4" \(USDA PLANTS\) against "6" \(CropGraph\); USDA PLANTS's is kept\./,
     )
+    // FarmBot's sowing method against the calendar's windows: both kept, each pair listed
+    assert.match(
+      shipped('build-report.md'),
+      /Coriander \(Coriandrum sativum\), sowing: FarmBot's Propagation method "Seed - transplant" against CropGraph's calendar, which gives only an outdoor sowing/,
+    )
+    assert.match(shipped('build-report.md'), /Disagreements between sources, each listed: \d+/)
     // Pests and Diseases: names, most severe first, each once ("downy-mildew-basil" and
     // "basil-downy-mildew" are one), the kind last ("aphid-green-peach" → green peach aphid)
     assert.ok(attribute(tomato, 'Pests')?.split(', ').includes('tomato hornworm'))
