@@ -203,6 +203,15 @@ ${mitLicenseText
   attribute keys and value spellings (\`Light requirement\`, \`Soil type\`, \`Edible parts\`, \`Life cycle\`,
   …) that \`plants.jsonl\` follows. No plant records were copied from Permapeople.
 
+## Where each value came from
+
+Every value and link of \`plants.jsonl\` names its source: the \`id\` of one of the header line's
+\`sources\` (\`growstuff\`, \`wikipedia-companions\`, \`usda-plants\`, \`farmbot\`, \`cropgraph\`,
+\`open-plant-names\`, …), on the value or link itself or, where it is the most common of the plant's,
+once on the plant's line. \`hortus-build\` marks what the build's own tables give (the family of a genus
+from its APG IV table, what is eaten of a food crop from its edible-parts table): part of the Hortus
+dataset, under its licence. Every line of \`openfarm.jsonl\` names \`openfarm\`.
+
 ## How to attribute when you reuse the data
 
 Whether you copy the files, serve them, or publish plants taken from a Hortus service, give:

@@ -168,7 +168,15 @@ describe('starter dataset (data/plants.jsonl)', () => {
   test("every value and link names a source of the header, by its own source or its line's", () => {
     const ids = header.sources.map((source) => source.id)
     assert.equal(new Set(ids).size, ids.length, 'source ids are unique')
-    for (const id of ['growstuff', 'wikipedia-companions', 'usda-plants', 'farmbot', 'cropgraph'])
+    for (const id of [
+      'growstuff',
+      'wikipedia-companions',
+      'usda-plants',
+      'farmbot',
+      'cropgraph',
+      'open-plant-names',
+      'hortus-build',
+    ])
       assert.ok(ids.includes(id), `header source ${id}`)
     for (const line of lines) {
       for (const item of [...(line.data ?? []), ...(line.links ?? [])]) {
