@@ -4,6 +4,7 @@
 // ("spearmint" as an old alternate of mint), so it is left out. USDA's and FarmBot's plant names do not
 // remove alternates: across sources two plants may share a common name (groundnut is Arachis hypogaea
 // and Apios americana), and search lists the plant named so first.
+import type { SourceId } from './attribution.ts'
 import type { Entry } from './entry.ts'
 import { nameForms, nameKey, samePlantName } from './names.ts'
 import type { BuildReport } from './report.ts'
@@ -13,17 +14,37 @@ export function attachAlternateNameFile(entries: Entry[], byCrop: Map<string, st
   for (const entry of entries) {
     const ownNames = [entry.growstuff?.name, entry.companion?.name].filter((name) => name !== undefined)
     for (const [cropName, alternates] of byCrop) {
-      if (ownNames.some((name) => samePlantName(name, cropName))) addAlternates(entry, alternates)
+      if (ownNames.some((name) => samePlantName(name, cropName)))
+        addAlternates(entry, alternates, 'growstuff')
     }
   }
 }
 
-export function addAlternates(entry: Entry, alternates: string[]): void {
+export function addAlternates(entry: Entry, alternates: string[], source: SourceId): void {
   for (const alternate of alternates) {
     if (!entry.alternateNames.some((known) => nameKey(known) === nameKey(alternate))) {
       entry.alternateNames.push(alternate)
+      entry.alternateSources = (entry.alternateSources ?? new Map()).set(nameKey(alternate), source)
     }
   }
+}
+
+/**
+ * The source of an entry's Alternate name value: that of most of its names (the first name's where
+ * two sources give as many), since one value names one source.
+ */
+export function alternateNamesSource(entry: Entry): SourceId {
+  const counts = new Map<SourceId, number>()
+  for (const name of entry.alternateNames) {
+    const source = entry.alternateSources?.get(nameKey(name)) ?? 'growstuff'
+    counts.set(source, (counts.get(source) ?? 0) + 1)
+  }
+  let best: SourceId = 'growstuff'
+  let bestCount = 0
+  for (const [source, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [source, count]
+  }
+  return best
 }
 
 /** Once names are final: no alternate that is the entry's own name, or another entry's name. */

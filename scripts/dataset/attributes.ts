@@ -3,6 +3,8 @@
 // food crop, that a tree is perennial, USDA PLANTS characteristics and FarmBot's crop measurements and
 // sowing methods. Anything else is left out rather than guessed. Where two sources give a key, the rule
 // of `mergeInto` decides and the report lists the disagreement.
+import { alternateNamesSource } from './alternate-names.ts'
+import type { SourceId } from './attribution.ts'
 import { compareStrings } from './compare-strings.ts'
 import type { Attribute, Entry } from './entry.ts'
 import { ediblePartsOf } from './edible-parts.ts'
@@ -11,6 +13,8 @@ import type { BuildReport } from './report.ts'
 import { genusOf, genusOfSpecies } from './scientific-names.ts'
 import { farmbotAttributes } from './farmbot-attributes.ts'
 import { CALENDAR_KEYS, calendarAttributes } from './cropgraph.ts'
+import { POLLINATION } from './cropgraph-companions.ts'
+import { POWO_KEY, WFO_KEY } from './plant-name-ids.ts'
 import { usdaAttributes } from './usda-attributes.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
@@ -39,10 +43,13 @@ const KEY_ORDER = [
   'Growth',
   'Layer',
   'Nitrogen Fixing',
+  'Utility',
   'Warning',
   'Bloom period',
   'Native to',
   'USDA PLANTS',
+  POWO_KEY,
+  WFO_KEY,
 ]
 
 /**
@@ -51,6 +58,10 @@ const KEY_ORDER = [
  */
 export const KEYS_OUTSIDE_VOCABULARY: ReadonlyMap<string, string> = new Map([
   ['Bloom period', "USDA's Bloom Period: the vocabulary has no key for when a plant flowers"],
+  [
+    WFO_KEY,
+    "the link to the species' page at World Flora Online: the vocabulary's link keys (Wikipedia, Plants For A Future, Plants of the World Online) each name another site",
+  ],
   [
     'USDA PLANTS',
     "the link to the taxon's USDA PLANTS profile: the vocabulary's link keys (Wikipedia, Plants For A Future, Plants of the World Online) each name another site",
@@ -77,17 +88,27 @@ export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: Build
     const family = entry.usda.family
     if (family && vocabulary.has('Family', family))
       usda.unshift({ key: 'Family', value: vocabulary.spell('Family', family) })
-    mergeInto(entry, { data, origin }, usda, 'USDA PLANTS', report)
+    mergeInto(entry, { data, origin }, usda, { source: 'USDA PLANTS', id: 'usda-plants' }, report)
   }
   if (entry.farmbot && entry.farmbot.length > 0) {
     const farmbot = farmbotAttributes(entry, entry.farmbot, vocabulary, report)
-    mergeInto(entry, { data, origin }, farmbot, 'FarmBot', report)
+    mergeInto(entry, { data, origin }, farmbot, { source: 'FarmBot', id: 'farmbot' }, report)
   }
   const calendar = [...ownCalendarAttributes(entry), ...ownProblemAttributes(entry)]
   if (calendar.length > 0) {
-    mergeInto(entry, { data, origin }, calendar, 'CropGraph', report)
+    mergeInto(entry, { data, origin }, calendar, { source: 'CropGraph', id: 'cropgraph' }, report)
     sowingDisagreements(entry, data, report)
   }
+  if (entry.attractsPollinators) {
+    const utility = { key: POLLINATION.key, value: vocabulary.spell('Utility', POLLINATION.value) }
+    mergeInto(entry, { data, origin }, [utility], { source: 'CropGraph', id: 'cropgraph' }, report)
+  }
+  const links = [
+    ...(entry.nameLinks?.powo ? [{ key: POWO_KEY, value: entry.nameLinks.powo }] : []),
+    ...(entry.nameLinks?.wfo ? [{ key: WFO_KEY, value: entry.nameLinks.wfo }] : []),
+  ]
+  if (links.length > 0)
+    mergeInto(entry, { data, origin }, links, { source: 'open_plant_names', id: 'open-plant-names' }, report)
   const order = (key: string): number => {
     const index = KEY_ORDER.indexOf(key)
     if (index < 0) throw new Error(`attribute key "${key}" has no place in KEY_ORDER`)
@@ -147,27 +168,52 @@ function sowingDisagreements(entry: Entry, data: Attribute[], report: BuildRepor
     )
 }
 
-/** What the Growstuff and companion-table entries carried before any other source. */
+/** What the Growstuff and companion-table entries carried before any other source, with its source. */
 function starterAttributes(entry: Entry, vocabulary: Vocabulary): Attribute[] {
   const data: Attribute[] = []
   if (entry.alternateNames.length > 0)
-    data.push({ key: 'Alternate name', value: entry.alternateNames.join(', ') })
+    data.push({
+      key: 'Alternate name',
+      value: entry.alternateNames.join(', '),
+      source: alternateNamesSource(entry),
+    })
   const family = familyOfGenus(genusOf(entry.scientificName))
   if (family && vocabulary.has('Family', family))
-    data.push({ key: 'Family', value: vocabulary.spell('Family', family) })
+    data.push({ key: 'Family', value: vocabulary.spell('Family', family), source: 'hortus-build' })
   const genus = genusOfSpecies(entry.scientificName)
-  if (genus) data.push({ key: 'Genus', value: genus })
+  if (genus) data.push({ key: 'Genus', value: genus, source: scientificNameSource(entry) })
   const parts = ediblePartsOf(entry)
   if (parts) {
-    data.push({ key: 'Edible', value: 'true' })
+    data.push({ key: 'Edible', value: 'true', source: 'hortus-build' })
     if (parts.length > 0)
-      data.push({ key: 'Edible parts', value: vocabulary.spellList('Edible parts', parts) })
+      data.push({
+        key: 'Edible parts',
+        value: vocabulary.spellList('Edible parts', parts),
+        source: 'hortus-build',
+      })
   }
   // Every tree is a perennial; the table's type column says which of its plants are trees.
   if (entry.companion?.type === 'tree')
-    data.push({ key: 'Life cycle', value: vocabulary.spell('Life cycle', 'Perennial') })
-  if (entry.wikipedia) data.push({ key: 'Wikipedia', value: entry.wikipedia })
+    data.push({
+      key: 'Life cycle',
+      value: vocabulary.spell('Life cycle', 'Perennial'),
+      source: 'wikipedia-companions',
+    })
+  if (entry.wikipedia) data.push({ key: 'Wikipedia', value: entry.wikipedia, source: 'growstuff' })
   return data
+}
+
+/**
+ * The source of an entry's scientific name, which its Genus is read from: the source the entry came
+ * from first (a merge keeps the first source's name; a cultivar without its own takes its parent's).
+ */
+export function scientificNameSource(entry: Entry): SourceId {
+  if (entry.growstuff) return 'growstuff'
+  if (entry.companion) return 'wikipedia-companions'
+  if (entry.usda) return 'usda-plants'
+  if (entry.farmbot) return 'farmbot'
+  if (entry.calendar) return 'cropgraph'
+  throw new Error(`no source for the scientific name of "${entry.name}"`)
 }
 
 /**
@@ -179,13 +225,13 @@ function mergeInto(
   entry: Entry,
   { data, origin }: { data: Attribute[]; origin: Map<string, string> },
   incoming: Attribute[],
-  source: string,
+  { source, id }: { source: string; id: SourceId },
   report: BuildReport,
 ): void {
   for (const attribute of incoming) {
     const existing = data.find(({ key }) => key === attribute.key)
     if (!existing) {
-      data.push({ ...attribute })
+      data.push({ ...attribute, source: id })
       origin.set(attribute.key, source)
       continue
     }
@@ -197,6 +243,7 @@ function mergeInto(
     )
     if (replaces) {
       existing.value = attribute.value
+      existing.source = id
       origin.set(attribute.key, source)
     }
   }

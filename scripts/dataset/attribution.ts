@@ -4,59 +4,98 @@ import { FARMBOT_PHOTO } from './farmbot-images.ts'
 export const DATASET_LICENSE = 'CC BY-SA 4.0'
 export const DATASET_LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/'
 
-export interface Source {
+/** What a value's, a link's or a line's `source` names: the `id` of one of the header's sources. */
+export type SourceId =
+  | 'growstuff'
+  | 'wikipedia-companions'
+  | 'usda-plants'
+  | 'farmbot'
+  | 'cropgraph'
+  | 'openfarm'
+  | 'permapeople'
+  | 'open-plant-names'
+  | 'hortus-build'
+
+/** A source as the header lists it; the build's own tables have no address of their own. */
+export interface HeaderSource {
+  id: SourceId
   name: string
-  url: string
+  url?: string
   license: string
   /** A licence notice that must travel with the data (FarmBot's MIT notice). */
   notice?: string
 }
 
-export const GROWSTUFF: Source = { name: 'Growstuff', url: 'https://www.growstuff.org', license: 'CC BY-SA' }
+export interface Source extends HeaderSource {
+  url: string
+}
+
+export const GROWSTUFF: Source = {
+  id: 'growstuff',
+  name: 'Growstuff',
+  url: 'https://www.growstuff.org',
+  license: 'CC BY-SA',
+}
 export const WIKIPEDIA_COMPANION_PLANTS: Source = {
+  id: 'wikipedia-companions',
   name: 'Wikipedia contributors, "List of companion plants"',
   url: 'https://en.wikipedia.org/wiki/List_of_companion_plants',
   license: 'CC BY-SA 4.0',
 }
 export const PERMAPEOPLE_VOCABULARY: Source = {
+  id: 'permapeople',
   name: 'Permapeople contributors (attribute keys and values)',
   url: 'https://permapeople.org',
   license: 'CC BY-SA 4.0',
 }
 export const OPENFARM: Source = {
+  id: 'openfarm',
   name: 'OpenFarm',
   url: 'https://github.com/openfarmcc/OpenFarm',
   license: 'CC0 1.0 (public domain)',
 }
 
 export const USDA_PLANTS: Source = {
+  id: 'usda-plants',
   name: 'USDA, NRCS. The PLANTS Database. National Plant Data Team, Greensboro, NC USA',
   url: 'https://plants.usda.gov',
   license: 'public domain (U.S. government work)',
 }
 export const FARMBOT: Source = {
+  id: 'farmbot',
   name: 'FarmBot (Farmbot-Web-App crop data), from OpenFarm contributors',
   url: 'https://github.com/FarmBot/Farmbot-Web-App',
   license: 'MIT (Copyright (c) 2018 Farmbot.io), over OpenFarm data under CC0',
 }
 export const CROPGRAPH: Source = {
+  id: 'cropgraph',
   name: 'CropGraph (Andrew Christison), CC BY 4.0',
   url: 'https://github.com/Cropgraph/cropgraph',
   license: 'CC BY 4.0',
 }
+export const OPEN_PLANT_NAMES: Source = {
+  id: 'open-plant-names',
+  name: 'open_plant_names (Roger Hyam, Royal Botanic Garden Edinburgh)',
+  url: 'https://github.com/rogerhyam/open_plant_names',
+  license: 'CC0 1.0 (public domain)',
+}
 
-/** Where the companion links say they come from: every link note starts with it. */
-export const COMPANION_NOTE_SOURCE = `Source: ${WIKIPEDIA_COMPANION_PLANTS.name} (${WIKIPEDIA_COMPANION_PLANTS.license}, ${WIKIPEDIA_COMPANION_PLANTS.url})`
-
-/** The same for the companion statements of FarmBot's crop records. */
-export const FARMBOT_NOTE_SOURCE = `Source: FarmBot crop data (MIT, ${FARMBOT.url}), from OpenFarm (CC0)`
+/**
+ * The values the build itself gives from its own tables: the family of a genus (its APG IV table) and
+ * what is eaten of a food crop (its edible-parts table). Part of the Hortus dataset, under its licence.
+ */
+export const HORTUS_BUILD: HeaderSource = {
+  id: 'hortus-build',
+  name: 'Hortus dataset build: its APG IV family table and edible-parts table (scripts/dataset/)',
+  license: 'CC BY-SA 4.0',
+}
 
 export interface DatasetHeader {
   hortus_dataset: 1
   license: string
   license_url: string
   attribution: string
-  sources: Source[]
+  sources: HeaderSource[]
 }
 
 /** USDA's citation form: its year and access date are those of the download, which the sources do not record. */
@@ -74,7 +113,7 @@ export function starterHeader(mitNotice: string): DatasetHeader {
     license: DATASET_LICENSE,
     license_url: DATASET_LICENSE_URL,
     attribution:
-      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
+      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, companions and antagonists with their reasons, and which flowers attract pollinators, open_plant_names (Roger Hyam, Royal Botanic Garden Edinburgh; CC0) for the Plants of the World Online and World Flora Online links, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
     sources: [
       GROWSTUFF,
       WIKIPEDIA_COMPANION_PLANTS,
@@ -82,7 +121,9 @@ export function starterHeader(mitNotice: string): DatasetHeader {
       { ...FARMBOT, notice: mitNotice },
       CROPGRAPH,
       OPENFARM,
+      OPEN_PLANT_NAMES,
       PERMAPEOPLE_VOCABULARY,
+      HORTUS_BUILD,
     ],
   }
 }
@@ -115,7 +156,7 @@ it (\`data/sources/PROVENANCE.md\`).
   \`db/seeds/\`). Used in \`plants.jsonl\`.
 - **Wikipedia contributors**, the article "List of companion plants"
   (${WIKIPEDIA_COMPANION_PLANTS.url}), ${WIKIPEDIA_COMPANION_PLANTS.license}: the companion-table plants
-  and the \`companion-to\` and \`antagonist-to\` links whose note names the article. Used in
+  and the \`companion-to\` and \`antagonist-to\` links whose \`source\` is \`wikipedia-companions\`. Used in
   \`plants.jsonl\`.
 - **USDA PLANTS** (${USDA_PLANTS.url}), the plant characteristics (light, water, soil, pH, hardiness,
   height, growth, life cycle, layer, nitrogen fixation, edibility, toxicity, bloom period, native status,
@@ -127,7 +168,7 @@ it (\`data/sources/PROVENANCE.md\`).
   (the year and date are those of the download, which the scrapes Hortus used do not record). Each
   plant from USDA carries its profile link in the \`USDA PLANTS\` attribute. Used in \`plants.jsonl\`.
 - **FarmBot** (${FARMBOT.url}), garden crop records: descriptions, sun requirements, heights and spreads,
-  common names and companions. Used in \`plants.jsonl\`; links from FarmBot say so in their note.
+  common names and companions. Used in \`plants.jsonl\`; links from FarmBot name it as their \`source\` (or, where the companion table says the same, in a word in their note).
   FarmBot's crop photos are the starter pictures: OpenFarm contributors gave them to OpenFarm as CC0,
   FarmBot redistributes them under MIT, and each is credited "${FARMBOT_PHOTO.author}" (licence
   \`${FARMBOT_PHOTO.license}\`) on its plant's \`images\` entry; re-encoded copies are in
@@ -140,13 +181,20 @@ ${mitLicenseText
   .map((line) => (line.trim() ? `  > ${line.trim()}` : '  >'))
   .join('\n')}
 
-- **CropGraph** (${CROPGRAPH.url}), the crop calendar and the crop-pest and crop-disease pairs
-  (\`packages/core/src/data/crop-calendar.json\`, \`pest-disease.json\`),
+- **CropGraph** (${CROPGRAPH.url}), the crop calendar, the crop-pest and crop-disease pairs and the
+  companion and antagonist pairs (\`packages/core/src/data/crop-calendar.json\`, \`pest-disease.json\`,
+  \`companions.json\`),
   ${CROPGRAPH.license} (https://creativecommons.org/licenses/by/4.0/), credit "${CROPGRAPH.name}": the
   sowing and planting windows (\`When to sow (indoors)\`, \`When to sow (outdoors)\`, \`When to plant (…)\`),
-  \`Days to maturity\`, \`Germination temperature\`, \`Pests\` and \`Diseases\`, compiled from US extension
+  \`Days to maturity\`, \`Germination temperature\`, \`Pests\` and \`Diseases\`, the calendar crops the starter
+  data lacked, the links whose \`source\` is \`cropgraph\` (and the reasons marked "(CropGraph)" in other
+  links' notes), and \`Utility\` "Attracts pollinators", compiled from US extension
   publications. Used in
   \`plants.jsonl\`.
+- **open_plant_names** (${OPEN_PLANT_NAMES.url}), Roger Hyam, Royal Botanic Garden Edinburgh, seeded from
+  World Flora Online and the GBIF backbone, dedicated to the public domain (CC0): the IPNI and World Flora
+  Online identifiers behind the \`Plants of the World Online\` and \`World Flora Online\` links. Used in
+  \`plants.jsonl\`; credited although CC0 does not require it.
 - **OpenFarm** (${OPENFARM.url}), dedicated to the public domain (CC0): its crop name list
   (\`lib/crops.csv\`) is \`openfarm.jsonl\`, and FarmBot's crop records were taken from OpenFarm.
   \`openfarm.jsonl\` is distributed under ${DATASET_LICENSE} as part of the Hortus dataset; OpenFarm is
@@ -155,6 +203,15 @@ ${mitLicenseText
   attribute keys and value spellings (\`Light requirement\`, \`Soil type\`, \`Edible parts\`, \`Life cycle\`,
   …) that \`plants.jsonl\` follows. No plant records were copied from Permapeople.
 
+## Where each value came from
+
+Every value and link of \`plants.jsonl\` names its source: the \`id\` of one of the header line's
+\`sources\` (\`growstuff\`, \`wikipedia-companions\`, \`usda-plants\`, \`farmbot\`, \`cropgraph\`,
+\`open-plant-names\`, …), on the value or link itself or, where it is the most common of the plant's,
+once on the plant's line. \`hortus-build\` marks what the build's own tables give (the family of a genus
+from its APG IV table, what is eaten of a food crop from its edible-parts table): part of the Hortus
+dataset, under its licence. Every line of \`openfarm.jsonl\` names \`openfarm\`.
+
 ## How to attribute when you reuse the data
 
 Whether you copy the files, serve them, or publish plants taken from a Hortus service, give:
@@ -162,7 +219,8 @@ Whether you copy the files, serve them, or publish plants taken from a Hortus se
 1. a link back to the Hortus service (website) you took the data from;
 2. the licence, ${DATASET_LICENSE}, with a link to ${DATASET_LICENSE_URL};
 3. the sources: "Growstuff (growstuff.org), Wikipedia contributors ("List of companion plants"),
-   USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison), OpenFarm, Permapeople contributors";
+   USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison), open_plant_names (Roger Hyam), OpenFarm,
+   Permapeople contributors";
 4. a note if you changed the data.
 
 If you copy FarmBot's records (descriptions, sizes, companions) or its crop photos and icons in bulk,
@@ -173,7 +231,7 @@ A short form that satisfies this:
 > Plant data from Hortus (URL of the Hortus service), ${DATASET_LICENSE}
 > (${DATASET_LICENSE_URL}), built from Growstuff, Wikipedia contributors ("List of companion
 > plants"), the USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison, CC BY 4.0),
-> OpenFarm and Permapeople contributors.
+> open_plant_names (Roger Hyam), OpenFarm and Permapeople contributors.
 
 Share-alike: if you adapt the data, license your adaptation under ${DATASET_LICENSE} (or a compatible
 licence) and keep these credits.

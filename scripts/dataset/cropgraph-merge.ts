@@ -3,15 +3,20 @@
 // only calendar entry of the entry's scientific name. A few crops the calendar gives only as kinds are
 // named by hand (KINDS), each with its reason.
 import { CALENDAR_DECISIONS, calendarAttributes, type CalendarEntry, windowKey } from './cropgraph.ts'
-import type { Attribute, Entry } from './entry.ts'
-import { PROBLEM_DECISIONS, problemAttributes, type ProblemRecord } from './cropgraph-problems.ts'
+import type { Attribute, Entry, ProblemLine } from './entry.ts'
+import {
+  PROBLEM_DECISIONS,
+  problemAttributes,
+  problemLines,
+  type ProblemRecord,
+} from './cropgraph-problems.ts'
 import { samePlantName } from './names.ts'
 import type { BuildReport } from './report.ts'
 import { isGenusLevel, sameGenus, speciesOf } from './scientific-names.ts'
 import { scientificNameKey } from './usda-names.ts'
 
 /** The calendar's scientific names that the starter data writes as another (accepted or older) name. */
-const CALENDAR_SYNONYMS: readonly { calendar: string; starter: string; why: string }[] = [
+export const CALENDAR_SYNONYMS: readonly { calendar: string; starter: string; why: string }[] = [
   {
     calendar: 'Salvia rosmarinus',
     starter: 'Rosmarinus officinalis',
@@ -102,10 +107,12 @@ export interface CalendarMatch {
   rule: string
   /** Pests and Diseases of the kinds (cropgraph-problems.ts). */
   problems?: Attribute[]
+  /** Their full records, for the line's `problems`. */
+  problemLines?: ProblemLine[]
 }
 
 /** Sprouts, microgreens and indoor mushrooms are not the garden crop of their species. */
-function usable(entry: CalendarEntry, context: string | undefined): boolean {
+export function usable(entry: CalendarEntry, context: string | undefined): boolean {
   return (
     !entry.scientificName.includes("'") && !/^(microgreen|sprout)-/.test(entry.slug) && context !== 'indoor'
   )
@@ -250,7 +257,7 @@ export const MOST_GROWN: readonly { crop: string; name: string }[] = [
     crop,
     name: capitalised(crop),
   })),
-  { crop: 'sweet corn', name: 'Corn' },
+  { crop: 'sweet corn', name: 'Sweet corn' },
   ...[
     'leek',
     'celery',
@@ -306,9 +313,11 @@ export function reportCalendar(
   let leftOut = 0
   const leftOutEntries: string[] = []
   for (const [entry, match] of matches) {
-    const unnamed = match.kinds
-      .flatMap((kind) => kind.windows)
-      .filter((window) => window.action === 'plant_now' && windowKey(window) === undefined)
+    const unnamed = match.kinds.flatMap((kind) =>
+      kind.windows.filter(
+        (window) => window.action === 'plant_now' && windowKey(window, kind.slug) === undefined,
+      ),
+    )
     if (unnamed.length === 0) continue
     leftOut += unnamed.length
     leftOutEntries.push(`"${entry.name}"`)
@@ -333,7 +342,7 @@ export function reportCalendar(
       .map(({ crop, entry }) => `${crop} ("${entry.name}")`)
       .join(', ') || 'none'
   report.cropgraph.push(
-    `The 40 most-grown crops (issue 29), each as the entry a search for its name finds (common bean → "Bean", broad bean → "Fava bean", sweet corn → "Corn"), counting a Variety\u2019s parent\u2019s values as the calendar does: ${windowed.length} have a sowing or planting window (not: ${missing(windowed)}); ${days.length} have Days to maturity (not: ${missing(days)}); ${problems.length} have Pests or Diseases (not: ${missing(problems)}).`,
+    `The 40 most-grown crops (issue 29), each as the entry a search for its name finds (common bean → "Bean", broad bean → "Fava bean", sweet corn → "Sweet corn", a Variety of Corn), counting a Variety\u2019s parent\u2019s values as the calendar does: ${windowed.length} have a sowing or planting window (not: ${missing(windowed)}); ${days.length} have Days to maturity (not: ${missing(days)}); ${problems.length} have Pests or Diseases (not: ${missing(problems)}).`,
   )
   const lines = [...matches]
     .map(
@@ -360,7 +369,9 @@ export function attachProblems(
   for (const match of matches.values()) {
     const own = match.kinds.flatMap((kind) => byCrop.get(kind.slug) ?? [])
     for (const kind of match.kinds) if (byCrop.has(kind.slug)) used.add(kind.slug)
-    if (own.length > 0) match.problems = problemAttributes(own, slugs)
+    if (own.length === 0) continue
+    match.problems = problemAttributes(own, slugs)
+    match.problemLines = problemLines(own, slugs)
   }
   const unused = [...byCrop.keys()].filter((crop) => !used.has(crop))
   report.counts.push(

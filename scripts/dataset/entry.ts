@@ -1,6 +1,7 @@
 // A plant of the starter dataset while it is being built, and its line in plants.jsonl.
 import type { CompanionRow } from './companion.ts'
 import type { CalendarMatch } from './cropgraph-merge.ts'
+import type { SourceId } from './attribution.ts'
 import { compareStrings } from './compare-strings.ts'
 import type { FarmbotCrop } from './farmbot.ts'
 import type { GrowstuffCrop } from './growstuff.ts'
@@ -26,7 +27,13 @@ export interface Entry {
   farmbot?: FarmbotCrop[]
   /** The CropGraph calendar entries (one, or several kinds) that describe this entry. */
   calendar?: CalendarMatch
+  /** CropGraph names the plant's flowers as drawing pollinators (cropgraph-companions.ts). */
+  attractsPollinators?: boolean
+  /** The species' pages at Plants of the World Online and World Flora Online (plant-name-ids.ts). */
+  nameLinks?: { powo?: string; wfo?: string }
   alternateNames: string[]
+  /** The source of each alternate name, by its nameKey; a name not here is Growstuff's. */
+  alternateSources?: Map<string, SourceId>
   wikipedia?: string
   data: Attribute[]
   /** Pictures of the plant (FarmBot's crop photos), the one it shows first. */
@@ -36,6 +43,8 @@ export interface Entry {
 export interface Attribute {
   key: string
   value: string
+  /** Where the value came from; in plants.jsonl left out where it is the line's own source. */
+  source?: SourceId
 }
 
 export interface LinkLine {
@@ -43,6 +52,7 @@ export interface LinkLine {
   scientific_name: string
   name: string
   note: string
+  source?: SourceId
 }
 
 /** A picture of a plant line: `file` is relative to the folder of the dataset file. */
@@ -55,14 +65,28 @@ export interface ImageLine {
   note: string
 }
 
+/** A pest or disease of a plant, as its line's `problems` carry it (the problems API serves them). */
+export interface ProblemLine {
+  name: string
+  type: 'pest' | 'disease'
+  severity?: string
+  symptoms?: string
+  management?: string[]
+  prevention?: string
+  source: SourceId
+}
+
 export interface PlantLine {
   type: PlantType
   scientific_name: string
   name: string
   description?: string
   parent?: { scientific_name: string; name: string }
+  /** The source of each value and link that names none: the most common of them. */
+  source?: SourceId
   data?: Attribute[]
   links?: LinkLine[]
+  problems?: ProblemLine[]
   images?: ImageLine[]
 }
 

@@ -4,7 +4,6 @@
 // of that entry's species is a Variety of it. Otherwise a crop of the species of exactly one entry
 // merges into it; anything else is a new Plant.
 import { addAlternates } from './alternate-names.ts'
-import { FARMBOT_NOTE_SOURCE } from './attribution.ts'
 import type { Entry } from './entry.ts'
 import type { FarmbotCrop } from './farmbot.ts'
 import type { Statement } from './links.ts'
@@ -306,7 +305,7 @@ function attach(entry: Entry, crop: FarmbotCrop, report: BuildReport): void {
     if (notAName) report.dropped.push(`FarmBot "${crop.name}": common name "${name}" left out (${notAName}).`)
     return !notAName && !samePlantName(name, entry.name)
   })
-  addAlternates(entry, names)
+  addAlternates(entry, names, 'farmbot')
 }
 
 /** FarmBot's companions, as statements between the entries the crops became. */
@@ -333,7 +332,16 @@ export function farmbotStatements(
         report.unresolved.push(`FarmBot: "${text}": both crops are the entry "${a.name}".`)
         continue
       }
-      statements.push({ a, b, type: 'companion-to', text, source: FARMBOT_NOTE_SOURCE })
+      statements.push({
+        a,
+        b,
+        type: 'companion-to',
+        text,
+        subject: a,
+        object: b,
+        claim: { kind: 'lists' },
+        sourceId: 'farmbot',
+      })
     }
   }
   return statements

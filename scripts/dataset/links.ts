@@ -1,7 +1,8 @@
 // Companion and antagonist links from the companion table: "helps" and "helped by" → companion-to,
 // "avoid" → antagonist-to, where both ends are plants of the dataset. A pair the table puts on both
 // sides is a contradiction: neither link is written, and the report lists it.
-import { COMPANION_NOTE_SOURCE } from './attribution.ts'
+import type { SourceId } from './attribution.ts'
+import { linkNote, type NoteStatement } from './link-notes.ts'
 import { relationPhrase, splitTarget, type CompanionTable, type Relation } from './companion.ts'
 import { compareStrings } from './compare-strings.ts'
 import { identity, type Entry } from './entry.ts'
@@ -16,6 +17,8 @@ export interface Link {
   a: Entry
   b: Entry
   note: string
+  /** The source of the link: that of its first statement's source (the companion table's first). */
+  source: SourceId
 }
 
 /** A cell listing at least this many targets is the copy's expansion of "most plants", not a list. */
@@ -54,15 +57,16 @@ class NameIndex {
   }
 }
 
-/** One source's saying that two plants go together (or not), in the source's words. */
-export interface Statement {
+/** One source's saying that two plants go together (or not): `text` in the source's words, for the report. */
+export interface Statement extends NoteStatement {
   a: Entry
   b: Entry
   type: LinkType
   text: string
-  /** "Source: …" naming the source and its licence; the link note groups statements by it. */
-  source: string
 }
+
+/** Whose statements a link is first: the companion table's, then CropGraph's, then FarmBot's. */
+const SOURCE_ORDER: readonly SourceId[] = ['wikipedia-companions', 'cropgraph', 'farmbot']
 
 export function buildLinks(
   entries: Entry[],
@@ -115,13 +119,19 @@ export function buildLinks(
     const source = resolve(relation.source)
     const target = resolve(relation.target)
     const type: LinkType = relation.kind === 'avoid' ? 'antagonist-to' : 'companion-to'
-    const groupNote = [source.group, target.group]
-      .filter((group) => group !== undefined)
-      .map((group) => ` (group "${group.name}")`)
-    const text = `${relation.source} ${relationPhrase(relation.kind)} ${relation.target}${[...new Set(groupNote)].join('')}`
+    const groups = [
+      ...new Set([source.group, target.group].filter((group) => group !== undefined).map((g) => g.name)),
+    ]
+    const groupNote = groups.map((group) => ` (group "${group}")`)
+    const text = `${relation.source} ${relationPhrase(relation.kind)} ${relation.target}${groupNote.join('')}`
+    const claim = { kind: relation.kind === 'avoid' ? ('avoids' as const) : ('helps' as const), groups }
     for (const a of source.entries) {
-      for (const b of target.entries)
-        if (a !== b) statements.push({ a, b, type, text, source: COMPANION_NOTE_SOURCE })
+      for (const b of target.entries) {
+        if (a === b) continue
+        // "a is helped by b": b is the one that helps.
+        const [subject, object] = relation.kind === 'helped_by' ? [b, a] : [a, b]
+        statements.push({ a, b, type, text, subject, object, claim, sourceId: 'wikipedia-companions' })
+      }
     }
   }
 
@@ -162,12 +172,10 @@ function pairUp(statements: Statement[], report: BuildReport): Link[] {
     const [first] = pairStatements
     if (!first) continue
     const types = new Set(pairStatements.map((statement) => statement.type))
-    const texts = (type: LinkType, source?: string): string[] =>
+    const texts = (type: LinkType): string[] =>
       [
         ...new Set(
-          pairStatements
-            .filter((statement) => statement.type === type && (!source || statement.source === source))
-            .map((statement) => statement.text),
+          pairStatements.filter((statement) => statement.type === type).map((statement) => statement.text),
         ),
       ].sort(compareStrings)
     const quoted = (type: LinkType): string =>
@@ -180,13 +188,9 @@ function pairUp(statements: Statement[], report: BuildReport): Link[] {
       )
       continue
     }
-    // The companion table first (its notes read as before), then any other source.
-    const sources = [...new Set(pairStatements.map((statement) => statement.source))].sort((x, y) =>
-      x === COMPANION_NOTE_SOURCE ? -1 : y === COMPANION_NOTE_SOURCE ? 1 : compareStrings(x, y),
-    )
-    const note = sources.map((source) => `${source}: ${texts(first.type, source).join('; ')}.`).join(' ')
+    const { note, source } = linkNote(pairStatements, SOURCE_ORDER)
     if (note.length > NOTE_LIMIT) throw new Error(`link note over ${NOTE_LIMIT} characters: ${note}`)
-    links.push({ type: first.type, a: first.a, b: first.b, note })
+    links.push({ type: first.type, a: first.a, b: first.b, note, source })
   }
   return links
 }

@@ -1,5 +1,6 @@
 // Merging the companion table's plants into the Growstuff crops: the same crop where both sources give
 // the same common name (allowing plurals and Growstuff's alternate names) and the genus agrees.
+import { addAlternates } from './alternate-names.ts'
 import type { CompanionRow } from './companion.ts'
 import type { Entry } from './entry.ts'
 import { nameForms, samePlantName } from './names.ts'
@@ -146,7 +147,8 @@ function mergeInto(
   entry.companion = row
   // The table's name is kept as an alternate name where it differs from the crop's ("bay laurel" on bay).
   const knownNames = [entry.growstuff?.name ?? entry.name, ...entry.alternateNames]
-  if (!knownNames.some((known) => samePlantName(known, row.name))) entry.alternateNames.push(row.name)
+  if (!knownNames.some((known) => samePlantName(known, row.name)))
+    addAlternates(entry, [row.name], 'wikipedia-companions')
   const names =
     scientificName && scientificName !== entry.scientificName
       ? `; scientific name kept from Growstuff: "${entry.scientificName}" (the table has "${row.scientificName}")`

@@ -73,7 +73,12 @@ export function buildOpenFarm(csvPath: string, starter: StarterIdentities, repor
     const name =
       record.starterName ?? (first ? first.charAt(0).toUpperCase() + first.slice(1) : record.scientificName)
     if (record.starterName && first) others.unshift(first)
-    const line: PlantLine = { type: 'Plant', scientific_name: record.scientificName, name }
+    const line: PlantLine = {
+      type: 'Plant',
+      scientific_name: record.scientificName,
+      name,
+      source: 'openfarm',
+    }
     const alternates = fitList(
       others.filter((other) => other.toLowerCase() !== name.toLowerCase()),
       VALUE_LIMIT,
@@ -121,12 +126,14 @@ export function buildOpenFarm(csvPath: string, starter: StarterIdentities, repor
     truncatedAlternates,
     dropped,
   })
-  // The importer's field order: type, scientific_name, name, parent, data.
-  const ordered = lines.map(({ type, scientific_name, name, parent, data }) => ({
+  // The importer's field order: type, scientific_name, name, parent, source, data. Every value is
+  // OpenFarm's, so the line names it once.
+  const ordered = lines.map(({ type, scientific_name, name, parent, source, data }) => ({
     type,
     scientific_name,
     name,
     parent,
+    source,
     data,
   }))
   return jsonLines(openFarmHeader(), ordered)

@@ -111,7 +111,7 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     key: 'contradictions',
     title: 'Contradictions found and skipped',
     intro:
-      'Pairs that the companion table lists both as companions and as plants to avoid (counting every row that mentions the pair, and group names where they map to plants). Neither link is written.',
+      'Pairs that the sources (the companion table, FarmBot, CropGraph) list both as companions and as plants to avoid (counting every row that mentions the pair, and group names where they map to plants). Neither link is written; CropGraph\u2019s statements are quoted as "CropGraph: <crop> companion of / antagonist of <companion> (<mechanism>, <strength>)".',
   },
   { key: 'dropped', title: 'Entries dropped and why', intro: '' },
   {
@@ -123,7 +123,7 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     key: 'disagreements',
     title: 'Disagreements between sources',
     intro:
-      'Where two sources give one entry different values for a key. The rule: the value already there stays (the starter sources first, then USDA PLANTS, then FarmBot), except that USDA\u2019s Life cycle replaces the build\u2019s "every tree is perennial". So the build\u2019s APG IV family wins over USDA\u2019s older family (USDA PLANTS: the mapping), and USDA\u2019s light and height over FarmBot\u2019s, which are listed only where they really conflict (FarmBot crops: the mapping). Scientific names: an entry keeps the name of the source it came from first; a FarmBot binomial that differs is listed here too.',
+      'Where two sources give one entry different values for a key. The rule: the value already there stays (the starter sources first, then USDA PLANTS, then FarmBot, then CropGraph, then open_plant_names), except that USDA\u2019s Life cycle replaces the build\u2019s "every tree is perennial". So the build\u2019s APG IV family wins over USDA\u2019s older family (USDA PLANTS: the mapping), and USDA\u2019s light and height over FarmBot\u2019s, which are listed only where they really conflict (FarmBot crops: the mapping). Scientific names: an entry keeps the name of the source it came from first; a FarmBot binomial that differs is listed here too. USDA Hardiness zone: USDA PLANTS\u2019 zone (from the coldest temperature the taxon stands) is better placed than the lower end of the calendar\u2019s zone range (where a crop is grown), so USDA\u2019s is kept and each differing calendar zone is listed. Sowing: FarmBot\u2019s sowing method (Propagation method and the Propagation keys: how its growers sow) and the calendar\u2019s windows (When to sow: when) are different keys, so both are kept; where FarmBot says only direct sowing and the calendar gives only an indoor sowing, or the reverse, the pair is listed.',
   },
   { key: 'attributes', title: 'Attributes', intro: '' },
   { key: 'openfarm', title: 'OpenFarm name list (data/openfarm.jsonl)', intro: '' },

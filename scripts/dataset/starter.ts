@@ -14,6 +14,7 @@ import { readGrowstuff } from './growstuff.ts'
 import { companionGroups, isGroupRow } from './groups.ts'
 import { growstuffEntries } from './hierarchy.ts'
 import { jsonLines } from './jsonl.ts'
+import { assignLineSource, SOURCE_DECISIONS } from './line-sources.ts'
 import type { StarterIdentities } from './openfarm.ts'
 import { scientificNameKey } from './usda-names.ts'
 import { buildLinks, type Link } from './links.ts'
@@ -24,6 +25,10 @@ import { readFarmbot } from './farmbot.ts'
 import { readCropCalendar } from './cropgraph.ts'
 import { attachProblems, matchCalendar, reportCalendar } from './cropgraph-merge.ts'
 import { readProblems } from './cropgraph-problems.ts'
+import { addCalendarPlants } from './cropgraph-new-plants.ts'
+import { addCalendarCultivars } from './cropgraph-cultivars.ts'
+import { attachNameLinks } from './plant-name-ids.ts'
+import { companionStatements, readCompanionPairs } from './cropgraph-companions.ts'
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
 import { attachFarmbotPhotos } from './farmbot-images.ts'
@@ -58,7 +63,7 @@ export function buildStarter(
   vocabulary: Vocabulary,
   report: BuildReport,
 ): { text: string; identities: StarterIdentities } {
-  report.decisions.push(...STARTER_DECISIONS)
+  report.decisions.push(...STARTER_DECISIONS, ...SOURCE_DECISIONS)
   const growstuff = readGrowstuff(join(sourceDir, 'growstuff'), report)
   const table = readCompanionTable(join(sourceDir, 'wikipedia-companion-plants'))
   const groups = companionGroups(table.rows)
@@ -89,20 +94,37 @@ export function buildStarter(
   finishAlternateNames(entries, report)
   dropSharedWikipediaLinks(entries, report)
   checkUnique(entries)
-  const calendar = matchCalendar(entries, readCropCalendar(sourceDir), report)
+  const calendarEntries = readCropCalendar(sourceDir)
+  const calendar = matchCalendar(entries, calendarEntries, report)
+  entries = addCalendarPlants(entries, calendarEntries, calendar, report)
+  entries = addCalendarCultivars(entries, calendarEntries, calendar, report)
+  checkUnique(entries)
   attachProblems(calendar, readProblems(sourceDir), report)
   for (const [entry, match] of calendar) entry.calendar = match
+  const companions = companionStatements(readCompanionPairs(sourceDir), calendar, report)
+  for (const flower of companions.pollinators) flower.attractsPollinators = true
+  attachNameLinks(entries, sourceDir, report)
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
   reportCalendar(entries, calendar, report)
   checkAttributes(entries, report)
   reportKeys(entries, vocabulary, report)
+  const zoneDisagreements = report.disagreements.filter((d) => /USDA Hardiness zone: .*\(CropGraph\)/.test(d))
+  const sowingDisagreements = report.disagreements.filter((d) => d.includes("sowing: FarmBot's"))
+  report.counts.push(
+    `Disagreements between sources, each listed: ${report.disagreements.length}, of them USDA PLANTS' hardiness zone against the calendar's ${zoneDisagreements.length} (USDA's kept) and FarmBot's sowing method against the calendar's windows ${sowingDisagreements.length} (both kept)`,
+  )
 
   const sorted = [...entries].sort(compareEntries)
   const statements = farmbotStatements(crops, farmbot.entryOfSlug, report)
-  const links = buildLinks(sorted, table, groups, statements, report)
+  const links = buildLinks(sorted, table, groups, [...statements, ...companions.statements], report)
   reportStarterCounts(sorted, links, report)
   const notice = farmbotNotice(readSourceText(join(sourceDir, 'farmbot-crops', 'LICENSE-MIT.txt')))
-  const text = jsonLines(starterHeader(notice), plantLines(sorted, links))
+  const lines = plantLines(sorted, links)
+  const withProblems = lines.filter((line) => line.problems)
+  report.counts.push(
+    `Problems (CropGraph's full pest and disease records, the lines' \`problems\`): ${withProblems.reduce((sum, line) => sum + (line.problems?.length ?? 0), 0)} on ${withProblems.length} Plants`,
+  )
+  const text = jsonLines(starterHeader(notice), lines)
   return { text, identities: { bySpecies: speciesIdentities(sorted), synonyms } }
 }
 
@@ -206,14 +228,23 @@ function plantLines(entries: Entry[], links: Link[]): PlantLine[] {
     const description = entry.farmbot ? farmbotDescription(entry.farmbot) : undefined
     if (description) line.description = description
     if (entry.parent) line.parent = { scientific_name: entry.parent.scientificName, name: entry.parent.name }
-    if (entry.data.length > 0) line.data = entry.data
+    if (entry.data.length > 0) line.data = entry.data.map((attribute) => ({ ...attribute }))
     const entryLinks = (linksOf.get(entry) ?? []).map((link) => {
       const other = link.a === entry ? link.b : link.a
-      return { type: link.type, scientific_name: other.scientificName, name: other.name, note: link.note }
+      return {
+        type: link.type,
+        scientific_name: other.scientificName,
+        name: other.name,
+        note: link.note,
+        source: link.source,
+      }
     })
     if (entryLinks.length > 0) line.links = entryLinks
+    // A Variety has none of its own: the problems API answers its parent's.
+    const problems = entry.type === 'Plant' ? entry.calendar?.problemLines : undefined
+    if (problems && problems.length > 0) line.problems = problems
     if (entry.images) line.images = entry.images
-    return line
+    return assignLineSource(line)
   })
 }
 

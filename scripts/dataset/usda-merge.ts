@@ -24,7 +24,8 @@ export function addUsdaTaxa(entries: Entry[], taxa: UsdaTaxon[], report: BuildRe
     if (match) {
       merged++
       match.usda = taxon
-      if (!samePlantName(match.name, taxon.commonName)) addAlternates(match, [taxon.commonName])
+      if (!samePlantName(match.name, taxon.commonName))
+        addAlternates(match, [taxon.commonName], 'usda-plants')
       continue
     }
     const entry: Entry = {

@@ -19,6 +19,7 @@ const FACET_OF_KEY = {
   'Soil type': 'soil',
   Layer: 'layer',
   Growth: 'growth',
+  Utility: 'functions',
 } as const
 
 export type VocabularyKey = keyof typeof FACET_OF_KEY

@@ -15,6 +15,7 @@ import { parseWindow } from '../../src/calendar/frost-windows.ts'
 interface Attribute {
   key: string
   value: string
+  source?: string
 }
 interface Ref {
   scientific_name: string
@@ -24,8 +25,18 @@ interface Line extends Ref {
   type: 'Plant' | 'Variety'
   description?: string
   parent?: Ref
+  source?: string
   data?: Attribute[]
-  links?: (Ref & { type: string; note: string })[]
+  links?: (Ref & { type: string; note: string; source?: string })[]
+  problems?: {
+    name: string
+    type: string
+    severity?: string
+    symptoms?: string
+    management?: string[]
+    prevention?: string
+    source?: string
+  }[]
   images?: { file: string; author: string; license: string; source_url: string; note: string }[]
 }
 interface Header {
@@ -33,7 +44,7 @@ interface Header {
   license: string
   license_url: string
   attribution: string
-  sources: { name: string; url: string; license: string; notice?: string }[]
+  sources: { id: string; name: string; url?: string; license: string; notice?: string }[]
 }
 
 const shipped = (path: string): string => readFileSync(join(DATA_DIR, path), 'utf8')
@@ -49,6 +60,11 @@ function parseDataset(text: string): { header: Header; lines: Line[] } {
 const key = (ref: Ref): string => `${ref.scientific_name}\u0000${ref.name}`
 const attribute = (line: Line, name: string): string | undefined =>
   line.data?.find((a) => a.key === name)?.value
+/** The id of the source of a line's value: its own, or the line's. */
+const sourceOf = (line: Line, name: string): string | undefined => {
+  const found = line.data?.find((a) => a.key === name)
+  return found && (found.source ?? line.source)
+}
 
 /** Identities unique, each Variety's parent a Plant line above it, each link's other end in the file. */
 function checkStructure(lines: Line[]): void {
@@ -149,6 +165,48 @@ describe('starter dataset (data/plants.jsonl)', () => {
     checkStructure(lines)
   })
 
+  test("every value and link names a source of the header, by its own source or its line's", () => {
+    const ids = header.sources.map((source) => source.id)
+    assert.equal(new Set(ids).size, ids.length, 'source ids are unique')
+    for (const id of [
+      'growstuff',
+      'wikipedia-companions',
+      'usda-plants',
+      'farmbot',
+      'cropgraph',
+      'open-plant-names',
+      'hortus-build',
+    ])
+      assert.ok(ids.includes(id), `header source ${id}`)
+    for (const line of lines) {
+      for (const item of [...(line.data ?? []), ...(line.links ?? [])]) {
+        const source = item.source ?? line.source
+        assert.ok(source && ids.includes(source), `${line.name}: ${JSON.stringify(item)}`)
+        assert.notEqual(item.source, line.source, `${line.name}: a value repeats its line's source`)
+      }
+    }
+  })
+
+  test('each value names the source that gave it', () => {
+    const tomato = only('Tomato')
+    assert.equal(sourceOf(tomato, 'Days to maturity'), 'cropgraph')
+    assert.equal(sourceOf(tomato, 'When to sow (indoors)'), 'cropgraph')
+    assert.equal(sourceOf(tomato, 'Pests'), 'cropgraph')
+    assert.equal(sourceOf(tomato, 'Family'), 'hortus-build', "the build's APG IV table")
+    assert.equal(sourceOf(tomato, 'Genus'), 'growstuff', 'read from the Growstuff scientific name')
+    assert.equal(sourceOf(tomato, 'Wikipedia'), 'growstuff')
+    assert.equal(sourceOf(tomato, 'Light requirement'), 'farmbot')
+    assert.equal(sourceOf(tomato, 'Height'), 'farmbot')
+    const walnut = only('Black walnut')
+    assert.equal(sourceOf(walnut, 'USDA Hardiness zone'), 'usda-plants')
+    assert.equal(sourceOf(walnut, 'Height'), 'usda-plants')
+    // the table's "tree" gave Perennial first; USDA says the same, so the first source stays
+    assert.equal(sourceOf(walnut, 'Life cycle'), 'wikipedia-companions')
+    assert.equal(sourceOf(walnut, 'Genus'), 'wikipedia-companions')
+    const basil = (only('Tomato').links ?? []).find((link) => link.name === 'Basil')
+    assert.equal(basil?.source ?? only('Tomato').source, 'wikipedia-companions')
+  })
+
   test('at least 1,800 plants and varieties, at least 300 varieties with a real parent', () => {
     assert.ok(lines.length >= 1800, `${lines.length} entries`)
     const varieties = lines.filter((line) => line.type === 'Variety' && line.parent)
@@ -239,7 +297,22 @@ describe('starter dataset (data/plants.jsonl)', () => {
     assert.ok(attribute(only('Asparagus'), 'When to plant (division)'))
     // Rosemary: the calendar's Salvia rosmarinus is the starter's Rosmarinus officinalis
     assert.equal(attribute(only('Rosemary'), 'When to plant (transplant)'), '1-5 weeks after the last frost')
-    assert.equal(attribute(only('Tomato'), 'USDA Hardiness zone'), undefined, 'no zone from the calendar yet')
+    assert.equal(attribute(only('Tomato'), 'USDA Hardiness zone'), undefined, 'an annual: no zone')
+    // a perennial takes the lower end of the calendar's zone range, where no other source gives one
+    assert.equal(attribute(only('Asparagus'), 'USDA Hardiness zone'), '3')
+    assert.equal(sourceOf(only('Asparagus'), 'USDA Hardiness zone'), 'cropgraph')
+    // USDA PLANTS' zone is kept, and the calendar's other zone listed
+    assert.equal(sourceOf(only('Pecan'), 'USDA Hardiness zone'), 'usda-plants')
+    assert.match(
+      shipped('build-report.md'),
+      /Pecan \(Carya illinoinensis\), USDA Hardiness zone: "4" \(USDA PLANTS\) against "6" \(CropGraph\); USDA PLANTS's is kept\./,
+    )
+    // FarmBot's sowing method against the calendar's windows: both kept, each pair listed
+    assert.match(
+      shipped('build-report.md'),
+      /Coriander \(Coriandrum sativum\), sowing: FarmBot's Propagation method "Seed - transplant" against CropGraph's calendar, which gives only an outdoor sowing/,
+    )
+    assert.match(shipped('build-report.md'), /Disagreements between sources, each listed: \d+/)
     // Pests and Diseases: names, most severe first, each once ("downy-mildew-basil" and
     // "basil-downy-mildew" are one), the kind last ("aphid-green-peach" → green peach aphid)
     assert.ok(attribute(tomato, 'Pests')?.split(', ').includes('tomato hornworm'))
@@ -248,11 +321,82 @@ describe('starter dataset (data/plants.jsonl)', () => {
     assert.ok(attribute(only('Pepper'), 'Pests')?.split(', ').includes('green peach aphid'))
   })
 
-  test('of the 40 most-grown crops, 37 have a window, 39 Days to maturity, 36 Pests or Diseases (issue 29)', () => {
+  test("problems: each calendar crop's pests and diseases in full, on Plants only", () => {
+    const tomato = only('Tomato')
+    const problems = tomato.problems ?? []
+    assert.ok(problems.length >= 40, `${problems.length} problems of tomato`)
+    const names = problems.map((problem) => problem.name.toLowerCase())
+    assert.equal(new Set(problems.map((p) => `${p.type} ${p.name}`)).size, problems.length, 'each once')
+    const blight = problems.find((problem) => problem.name === 'Late blight')
+    assert.equal(blight?.type, 'disease')
+    assert.equal(blight?.severity, 'severe')
+    assert.ok(blight?.symptoms && blight.prevention && (blight.management?.length ?? 0) > 0)
+    assert.equal(blight?.source, 'cropgraph')
+    assert.ok(names.includes('tomato hornworm'))
+    // the same names as the Pests and Diseases attributes
+    const listed = [attribute(tomato, 'Pests'), attribute(tomato, 'Diseases')]
+      .flatMap((value) => value?.split(', ') ?? [])
+      .map((name) => name.toLowerCase())
+    assert.deepEqual([...names].sort(), [...listed].sort())
+    for (const line of lines) {
+      if (line.type === 'Variety') assert.equal(line.problems, undefined, `problems on ${line.name}`)
+      for (const problem of line.problems ?? []) {
+        assert.match(problem.type, /^(pest|disease)$/)
+        assert.equal(problem.source, 'cropgraph')
+      }
+    }
+  })
+
+  test('Plants of the World Online and World Flora Online links, homonyms by the rule or left out', () => {
+    const byScientificName = (name: string): Line => {
+      const found = lines.filter((line) => line.scientific_name === name && line.type === 'Plant')
+      assert.equal(found.length, 1, name)
+      return found[0] as Line
+    }
+    const walnut = byScientificName('Juglans nigra')
+    assert.equal(
+      attribute(walnut, 'Plants of the World Online'),
+      'https://powo.science.kew.org/taxon/urn:lsid:ipni.org:names:279034-2',
+    )
+    assert.equal(
+      attribute(walnut, 'World Flora Online'),
+      'https://www.worldfloraonline.org/taxon/wfo-0000355126',
+    )
+    assert.equal(sourceOf(walnut, 'Plants of the World Online'), 'open-plant-names')
+    // two rows (Hook.; (Douglas ex D.Don) Lindl.): USDA's authors pick the second
+    assert.equal(
+      attribute(byScientificName('Abies grandis'), 'Plants of the World Online'),
+      'https://powo.science.kew.org/taxon/urn:lsid:ipni.org:names:1033427-2',
+    )
+    // two rows (L.; Blanco), neither with an IPNI id, no USDA authors: no link, and the report says so
+    assert.equal(attribute(only('Tomato'), 'World Flora Online'), undefined)
+    assert.match(shipped('build-report.md'), /Homonyms skipped[^\n]*Solanum lycopersicum: 2 rows/)
+    const powo = lines.filter((line) => attribute(line, 'Plants of the World Online')).length
+    assert.ok(powo >= 1500, `${powo} with a Plants of the World Online link`)
+  })
+
+  test("the calendar's cultivars that differ from their crop are its Varieties", () => {
+    const traveler = only('Arkansas Traveler tomato')
+    assert.equal(traveler.type, 'Variety')
+    assert.equal(traveler.parent?.name, 'Tomato')
+    assert.equal(traveler.scientific_name, 'Solanum lycopersicum')
+    assert.equal(attribute(traveler, 'Days to maturity'), '80-90')
+    assert.equal(sourceOf(traveler, 'Days to maturity'), 'cropgraph')
+    assert.equal(attribute(traveler, 'Plants of the World Online'), undefined, 'a cultivar, not the species')
+    const albion = only('Albion strawberry')
+    assert.equal(albion.scientific_name, "Fragaria ananassa 'Albion'")
+    assert.equal(albion.parent?.name, 'Strawberry')
+    assert.equal(only('Provider bush bean').parent?.name, 'Bush bean')
+    const added = /Calendar cultivars added as Varieties of their crop: (\d+)/.exec(
+      shipped('build-report.md'),
+    )
+    assert.ok(Number(added?.[1]) >= 300, `${added?.[1]} cultivars`)
+  })
+
+  test('of the 40 most-grown crops, at least 38 have a window, 36 Days to maturity, 36 Pests or Diseases (issue 29)', () => {
     // Each crop is the entry a search for its name finds; a Variety counts its parent's values, as
-    // the calendar API does. Short of 38 windows: "Corn" (the starter has no sweet corn, and the
-    // calendar gives Zea mays only as kinds with different windows), and Strawberry and Raspberry,
-    // whose calendar windows are plant_now without a note naming what is planted.
+    // the calendar API does. Sweet corn joins as a Variety of Corn from the calendar; Strawberry's and
+    // Raspberry's plant_now windows have no note and are given by hand (crowns; bare-root canes).
     const byKey = new Map(lines.map((line) => [key(line), line]))
     const has = (line: Line, keys: string[]): boolean =>
       keys.some((name) => {
@@ -264,13 +408,21 @@ describe('starter dataset (data/plants.jsonl)', () => {
     const windowed = crops.filter((line) => has(line, WINDOW_KEYS)).length
     const withDays = crops.filter((line) => has(line, ['Days to maturity'])).length
     const withProblems = crops.filter((line) => has(line, ['Pests', 'Diseases'])).length
-    assert.ok(windowed >= 37, `${windowed} of 40 with a window`)
+    assert.ok(windowed >= 38, `${windowed} of 40 with a window`)
     assert.ok(withDays >= 36, `${withDays} of 40 with Days to maturity`)
     assert.ok(withProblems >= 36, `${withProblems} of 40 with Pests or Diseases`)
     const report = shipped('build-report.md')
     assert.match(report, new RegExp(`${windowed} have a sowing or planting window`))
     assert.match(report, new RegExp(`${withDays} have Days to maturity`))
     assert.match(report, new RegExp(`${withProblems} have Pests or Diseases`))
+    const sweetCorn = only('Sweet corn')
+    assert.equal(sweetCorn.type, 'Variety')
+    assert.equal(sweetCorn.parent?.name, 'Corn')
+    assert.equal(sweetCorn.scientific_name, 'Zea mays var. saccharata')
+    assert.equal(attribute(sweetCorn, 'When to sow (outdoors)'), '1-12 weeks after the last frost')
+    assert.equal(sourceOf(sweetCorn, 'Genus'), 'cropgraph')
+    assert.match(attribute(only('Strawberry'), 'When to plant (division)') ?? '', /weeks/)
+    assert.match(attribute(only('Raspberry'), 'When to plant (transplant)') ?? '', /weeks/)
   })
 
   test('black walnut: full sun, zone 4, medium soil, about 30 m, from USDA PLANTS', () => {
@@ -322,8 +474,15 @@ describe('starter dataset (data/plants.jsonl)', () => {
       'Layer',
       'Native to',
     ]
+    // USDA Hardiness zone may come from CropGraph too (perennials USDA does not describe): the value's
+    // source says which
     for (const line of lines) {
-      if (usdaOnly.some((name) => attribute(line, name) !== undefined))
+      for (const name of usdaOnly) {
+        const source = sourceOf(line, name)
+        const allowed = name === 'USDA Hardiness zone' ? ['usda-plants', 'cropgraph'] : ['usda-plants']
+        if (source !== undefined) assert.ok(allowed.includes(source), `${line.name}: ${name} from ${source}`)
+      }
+      if (usdaOnly.some((name) => sourceOf(line, name) === 'usda-plants'))
         assert.match(
           attribute(line, 'USDA PLANTS') ?? '',
           /^https:\/\/plants\.usda\.gov\/plant-profile\/[A-Z0-9]+$/,
@@ -470,11 +629,17 @@ describe('starter dataset (data/plants.jsonl)', () => {
       'Soil type': 'soil',
       Layer: 'layer',
       Growth: 'growth',
+      Utility: 'functions',
     }
     const dataKeys = JSON.parse(
       readFileSync(join(SOURCE_DIR, 'permapeople-vocabulary', 'data-keys.json'), 'utf8'),
     ) as { data_keys_seen: string[] }
-    const knownKeys = new Set([...dataKeys.data_keys_seen, 'Bloom period', 'USDA PLANTS'])
+    const knownKeys = new Set([
+      ...dataKeys.data_keys_seen,
+      'Bloom period',
+      'USDA PLANTS',
+      'World Flora Online',
+    ])
     for (const line of lines) {
       for (const { key: name, value } of line.data ?? []) {
         assert.ok(knownKeys.has(name), `key ${name} is not the vocabulary's`)
@@ -491,16 +656,76 @@ describe('starter dataset (data/plants.jsonl)', () => {
     }
   })
 
-  test('every link names its source', () => {
+  test('every link names its source; its note is sentences a gardener reads, without the credit', () => {
+    const ids = new Set(header.sources.map((source) => source.id))
     for (const line of lines) {
       for (const link of line.links ?? []) {
         assert.match(link.type, /^(companion-to|antagonist-to)$/)
-        assert.match(
-          link.note,
-          /^Source: (Wikipedia contributors, "List of companion plants"|FarmBot crop data \(MIT, )/,
-        )
+        assert.ok(ids.has(link.source ?? line.source ?? ''), `${line.name} → ${link.name}`)
+        assert.match(link.note, /^[A-Z].*\.$/, link.note)
+        assert.doesNotMatch(link.note, /Source:|CC BY|https?:/, link.note)
       }
     }
+    const tomato = only('Tomato')
+    const note = (name: string): string | undefined => tomato.links?.find((link) => link.name === name)?.note
+    assert.equal(note('Okra'), 'Okra helps tomato.')
+    assert.equal(note('Celery'), 'Celery and tomato help each other.')
+    assert.equal(note('Beet'), 'Tomato should avoid beet.')
+    assert.match(
+      note('Leek') ?? '',
+      /^Leek helps tomato\. Tomato helps leek \(said of the group "allium"\)\. /,
+    )
+    // a second source's statement keeps its credit in a word
+    assert.match(
+      note('Chives') ?? '',
+      /^Chives and tomato help each other\. .* Chives grow well with tomato \(FarmBot\)\.$/,
+    )
+  })
+})
+
+describe("CropGraph's companions (data/plants.jsonl)", () => {
+  const { lines } = parseDataset(shipped('plants.jsonl'))
+  const only = (name: string): Line => {
+    const found = lines.filter((line) => line.name === name)
+    assert.equal(found.length, 1, `expected one "${name}"`)
+    return found[0] as Line
+  }
+  const linkBetween = (a: string, b: string): { link: Line['links']; line: Line } | undefined => {
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const line = only(from)
+      const links = line.links?.filter((link) => link.name === to)
+      if (links && links.length > 0) return { link: links, line }
+    }
+    return undefined
+  }
+
+  test("an existing link gains the reason, marked as CropGraph's, with its evidence", () => {
+    const found = linkBetween('Tomato', 'Basil')
+    const [link] = found?.link ?? []
+    assert.equal(link?.source ?? found?.line.source, 'wikipedia-companions')
+    assert.match(link?.note ?? '', /^Basil helps tomato\. Basil's aromatic volatile oils repel aphids/)
+    assert.match(link?.note ?? '', /; moderate evidence \(CropGraph\)\./)
+  })
+
+  test('a pair only CropGraph gives is a link whose source is CropGraph and whose note is the reason', () => {
+    const found = linkBetween('Tomato', 'Horseradish')
+    const [link] = found?.link ?? []
+    assert.equal(link?.type, 'companion-to')
+    assert.equal(link?.source ?? found?.line.source, 'cropgraph')
+    assert.match(link?.note ?? '', /^Horseradish at tomato bed corners .*; moderate evidence\.$/)
+  })
+
+  test('attracting pollinators is an attribute of the flower, not a link', () => {
+    const borage = only('Borage')
+    assert.equal(attribute(borage, 'Utility'), 'Attracts pollinators')
+    assert.equal(sourceOf(borage, 'Utility'), 'cropgraph')
+    assert.equal(attribute(only('Tomato'), 'Utility'), undefined)
+    // Anise hyssop draws bees and wasps to tomato beds: a pollinator pair, so no link
+    assert.equal(attribute(only('Anise hyssop'), 'Utility'), 'Attracts pollinators')
+    assert.equal(linkBetween('Tomato', 'Anise hyssop'), undefined)
   })
 })
 
@@ -576,6 +801,12 @@ describe('OpenFarm name list (data/openfarm.jsonl)', () => {
   test('header credits OpenFarm under the dataset licence', () => {
     assert.equal(header.license, 'CC BY-SA 4.0')
     assert.ok(header.sources.some((source) => source.name === 'OpenFarm' && /CC0/.test(source.license)))
+  })
+
+  test('every line names OpenFarm as its source', () => {
+    const openfarm = header.sources.find((source) => source.name === 'OpenFarm')
+    assert.equal(openfarm?.id, 'openfarm')
+    for (const line of lines) assert.equal(line.source, 'openfarm', line.scientific_name)
   })
 
   test('structure, size and infraspecific names as varieties of their species', () => {
