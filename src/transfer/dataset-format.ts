@@ -117,6 +117,7 @@ export const pairKey = (scientificName: string, name: string): string => `${scie
 /** Who to credit, carried in the header of every export. */
 export const ATTRIBUTION =
   'Hortus plant database contributors, building on OpenFarm (CC0), Growstuff (CC BY-SA), Wikipedia ' +
-  'contributors ("List of companion plants", CC BY-SA 4.0), the USDA NRCS PLANTS Database (public domain) ' +
-  'and FarmBot crop data (MIT, Copyright (c) 2018 Farmbot.io; notice in data/ATTRIBUTION.md of Hortus). ' +
+  'contributors ("List of companion plants", CC BY-SA 4.0), the USDA NRCS PLANTS Database (public domain), ' +
+  'FarmBot crop data (MIT, Copyright (c) 2018 Farmbot.io; notice in data/ATTRIBUTION.md of Hortus), ' +
+  'CropGraph (Andrew Christison, CC BY 4.0) and open_plant_names (CC0). ' +
   'Credit the Hortus website with a link and share derived works under CC BY-SA 4.0.'

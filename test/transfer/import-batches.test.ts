@@ -40,7 +40,8 @@ const countedTotal = async (store: Store) =>
   )
 
 /** The first `count` plant lines of a dataset file, without links and pictures (the link and picture
- * phases are not batched). */
+ * phases are not batched) and without where their values came from (the lines come without their
+ * header, whose sources they name; provenance.test.ts covers it). */
 function datasetLines(file: string, count: number): DatasetLine[] {
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -48,7 +49,10 @@ function datasetLines(file: string, count: number): DatasetLine[] {
     .map((line) => JSON.parse(line) as DatasetLine & { hortus_dataset?: number })
     .filter((line) => line.hortus_dataset === undefined)
     .slice(0, count)
-    .map(({ links: _links, images: _images, ...line }) => line)
+    .map(({ links: _links, images: _images, problems: _problems, source: _source, ...line }) => ({
+      ...line,
+      ...(line.data ? { data: line.data.map(({ key, value }) => ({ key, value })) } : {}),
+    }))
 }
 
 function file(name: string, lines: unknown[]): string {
