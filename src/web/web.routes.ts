@@ -14,6 +14,7 @@ import { suggestPlants } from '../search/suggest.service.ts'
 import { SuggestQuery } from '../search/search.routes.ts'
 import { listAttributes } from '../attributes/attribute.service.ts'
 import { FACET_VALUE_MAX_LENGTH, normalizeFacet } from '../plants/plant.ts'
+import { recentChanges } from '../revisions/recent-changes.ts'
 import { HomePage } from './pages/home.tsx'
 import { shownPictureCredits, type PictureCredit } from '../images/image.service.ts'
 import { SearchPage, type Facet, type Interpretation, type RangeFields } from './pages/search.tsx'
@@ -60,12 +61,11 @@ export async function webRoutes(
   })
   const page = async (reply: FastifyReply, html: JSX.Element) => reply.type(HTML_TYPE).send(await html)
 
-  web.get('/', { schema: { hide: true } }, async (request, reply) =>
-    page(
-      reply,
-      HomePage({ plants: await countAllPlants(store), viewer: await viewerOf(request, store), contact }),
-    ),
-  )
+  web.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const viewer = await viewerOf(request, store)
+    const [plants, recent] = await Promise.all([countAllPlants(store), recentChanges(store, {}, viewer)])
+    return page(reply, HomePage({ plants, latest: recent.changes.slice(0, LATEST_SHOWN), viewer, contact }))
+  })
 
   web.get('/search', { schema: { hide: true, querystring: SearchQuery } }, async (request, reply) => {
     const { q = '', page: pageNumber, ...given } = request.query as WebSearchQuery
@@ -142,6 +142,9 @@ export async function webRoutes(
     },
   )
 }
+
+/** The latest changes on the home page; /changes has them all. */
+const LATEST_SHOWN = 5
 
 type WebSearchQuery = { q?: string; page?: number } & Record<string, string | string[] | undefined>
 type RegistryKey = { key: string; values: { value: string; plants: number }[]; numeric: boolean }

@@ -128,6 +128,9 @@ describe('Sow now', () => {
     const wrong = await visitor.get('/sow-now?action=harvest')
     assert.equal(wrong.status, 400)
     assert.match(textOf(wrong.html), /There is no “harvest” list/)
-    assert.match(textOf((await visitor.get('/')).html), /Sow now ?: what to sow and plant this week/)
+    assert.match(
+      textOf((await visitor.get('/')).html),
+      /Browse Sow now what to sow and plant this week, for your frost dates/,
+    )
   })
 })
