@@ -15,6 +15,7 @@ import { SuggestQuery } from '../search/search.routes.ts'
 import { listAttributes } from '../attributes/attribute.service.ts'
 import { FACET_VALUE_MAX_LENGTH, normalizeFacet } from '../plants/plant.ts'
 import { recentChanges } from '../revisions/recent-changes.ts'
+import { stylesheetRoute } from './stylesheet.ts'
 import { HomePage } from './pages/home.tsx'
 import { shownPictureCredits, type PictureCredit } from '../images/image.service.ts'
 import { SearchPage, type Facet, type Interpretation, type RangeFields } from './pages/search.tsx'
@@ -54,6 +55,7 @@ export async function webRoutes(
   web: FastifyInstance,
   { store, contact }: { store: Store; contact: string | null },
 ): Promise<void> {
+  stylesheetRoute(web)
   await web.register(fastifyStatic, {
     root: fromRoot('src/web/public'),
     prefix: '/static/',

@@ -20,7 +20,7 @@ import { changesRoutes } from './changes.routes.ts'
 import { peopleRoutes } from './people.routes.ts'
 import { pictureRoutes } from './pictures.routes.ts'
 import { sowingRoutes } from './sowing.routes.ts'
-import { varietiesRoutes } from './varieties.routes.ts'
+import { plantPagesRoutes } from './plant-pages.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -66,7 +66,7 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
   await web.register(docsRoutes, { store, openApiDocument: options.openApiDocument })
   await web.register(editRoutes, { store })
   await web.register(historyRoutes, { store })
-  await web.register(varietiesRoutes, { store })
+  await web.register(plantPagesRoutes, { store })
   await web.register(changesRoutes, { store })
   await web.register(peopleRoutes, { store, keys: options.keys })
   await web.register(pictureRoutes, { store })

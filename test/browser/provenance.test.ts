@@ -1,7 +1,7 @@
 // Where a value came from, on the plant page in Chromium: the small mark by an imported value opens its
 // dataset source with the licence; after a member's edit, the mark by that value names them and the
-// version, which opens the change; a link's mark names its source; the pests and diseases open to what to
-// do about them. Works without JavaScript: the marks are <details>.
+// version, which opens the change; the links' notes are credited by source; the pests and diseases page
+// opens each to what to do about it. Works without JavaScript: the marks are <details>.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
@@ -86,10 +86,17 @@ describe('where a value came from, on the plant page', () => {
     assert.equal(await openMark(page, 'Family'), 'From USDA PLANTS (public domain) in version 1')
     assert.equal(await openMark(page, 'Days to maturity'), 'From CropGraph (CC BY 4.0) in version 1')
     await page.getByText('Why, and where each companion comes from').click()
-    assert.match(await openMark(page, 'the link to Basil'), /^From CropGraph \(CC BY 4\.0\) in version \d+$/)
+    const credit = page.locator('details.link-notes p.link-source')
+    assert.equal((await credit.innerText()).trim(), 'From CropGraph (CC BY 4.0):')
+    await page
+      .locator('details.link-notes li', { hasText: 'Basil: Basil repels thrips; moderate evidence.' })
+      .waitFor()
+    await screenshot(page, 'provenance-imported')
+    await page.getByRole('link', { name: /What each looks like, what to do about it/ }).click()
+    await page.waitForURL((url) => url.pathname === `${tomato.link}/problems`)
     await page.getByText('Tomato hornworm').click()
     await page.getByText('Handpick into soapy water.').waitFor()
-    await screenshot(page, 'provenance-imported')
+    await page.goto(`${t.baseUrl}${tomato.link}`)
 
     const current = await t.request('GET', `/api/plants/${tomato.id}`)
     const saved = await t.request('PUT', `/api/plants/${tomato.id}`, {

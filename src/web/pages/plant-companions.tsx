@@ -1,7 +1,7 @@
 // Companions and antagonists on the plant page, compact: a chip per plant with its short reason ("helps",
 // "repels aphids") where the link's note gives one, then every note in full with where it came from,
 // behind one disclosure: the licence's credit stays one click away, not 3,000 px of it.
-import { ValueSource } from './value-source.tsx'
+import type { ValueOrigin } from './value-source.tsx'
 import type { PlantLink } from './plant.tsx'
 
 /** A reason short enough for a chip: the note without the plant names it starts or ends with. */
@@ -66,26 +66,79 @@ export function PlantCompanions({
             <summary
               safe
             >{`Why, and where each ${title.toLowerCase().replace(/s$/, '')} comes from`}</summary>
-            <ul>
-              {links.map((link) => (
-                <li>
-                  <a href={link.link} safe>
-                    {link.name}
-                  </a>
-                  <span class="note" safe>
-                    {`: ${link.note}`}
-                  </span>
-                  <ValueSource
-                    origin={link.origin}
-                    about={`the link to ${link.name}`}
-                    plantLink={plantLink}
-                  />
-                </li>
-              ))}
-            </ul>
+            {bySource(links).map(({ origin, links: group }) => (
+              <>
+                <p class="link-source">
+                  <LinkOrigin origin={origin} plantLink={plantLink} />
+                </p>
+                <ul>
+                  {group.map((link) => (
+                    <li safe>{`${link.name}: ${link.note}`}</li>
+                  ))}
+                </ul>
+              </>
+            ))}
           </details>
         </>
       )}
     </section>
+  )
+}
+
+/** The links grouped by where they came from, in the order each source first appears: one credit per
+ * source rather than one per link. */
+function bySource(links: PlantLink[]): { origin: ValueOrigin | undefined; links: PlantLink[] }[] {
+  const groups = new Map<string, { origin: ValueOrigin | undefined; links: PlantLink[] }>()
+  for (const link of links) {
+    const origin = link.origin
+    const key = origin?.source ? `source ${origin.source.name}` : `author ${origin?.author ?? ''}`
+    const group = groups.get(key) ?? { origin, links: [] }
+    group.links.push(link)
+    groups.set(key, group)
+  }
+  return [...groups.values()]
+}
+
+function LinkOrigin({
+  origin,
+  plantLink,
+}: {
+  origin: ValueOrigin | undefined
+  plantLink: string
+}): JSX.Element {
+  if (origin?.source) {
+    const { name, url, license } = origin.source
+    return (
+      <>
+        {'From '}
+        {url ? (
+          <a href={url} safe>
+            {name}
+          </a>
+        ) : (
+          <span safe>{name}</span>
+        )}
+        {license ? <span safe>{` (${license})`}</span> : ''}:
+      </>
+    )
+  }
+  if (!origin || origin.author === 'import')
+    return <>From an imported dataset that did not name its source:</>
+  return (
+    <>
+      {'Added by '}
+      <span safe>{origin.author}</span>
+      {origin.version === null ? (
+        ''
+      ) : (
+        <>
+          {' in '}
+          <a href={`${plantLink}/history`} safe>
+            the history
+          </a>
+        </>
+      )}
+      :
+    </>
   )
 }

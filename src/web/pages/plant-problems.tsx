@@ -1,5 +1,6 @@
-// Pests and diseases on the plant page: each a line with its kind and severity, opening to what a gardener
-// sees, what to do (organic measures first, as the source gives them) and how to prevent it.
+// Pests and diseases: on the plant page their names, the most severe first; on the plant's problems page
+// (/plants/<slug>/problems) each opening to what a gardener sees, what to do (organic measures, as the
+// source gives them) and how to prevent it.
 import type { PlantProblems } from '../../problems/problems.service.ts'
 
 export function PlantProblemList({ problems }: { problems: PlantProblems }): JSX.Element {
@@ -75,6 +76,42 @@ export function PlantProblemList({ problems }: { problems: PlantProblems }): JSX
       ) : (
         ''
       )}
+    </section>
+  )
+}
+
+/** The plant page's short form: the names by kind, and the way to the full records. */
+export function PlantProblemSummary({
+  problems,
+  link,
+}: {
+  problems: PlantProblems
+  link: string
+}): JSX.Element {
+  if (problems.problems.length === 0) return <></>
+  const kinds = [
+    ['Pests', problems.problems.filter(({ type }) => type === 'pest')],
+    ['Diseases', problems.problems.filter(({ type }) => type === 'disease')],
+  ] as const
+  return (
+    <section aria-labelledby="problems">
+      <h2 id="problems">Pests and diseases</h2>
+      {problems.from_parent ? <p>As for the plant this is a variety of.</p> : ''}
+      <dl class="problem-names">
+        {kinds.map(([kind, list]) =>
+          list.length ? (
+            <div>
+              <dt safe>{kind}</dt>
+              <dd safe>{list.map(({ name }) => name).join(', ')}</dd>
+            </div>
+          ) : (
+            ''
+          ),
+        )}
+      </dl>
+      <p>
+        <a href={`${link}/problems`}>What each looks like, what to do about it, and how to prevent it</a>
+      </p>
     </section>
   )
 }

@@ -7,7 +7,7 @@ import { ChangeSummary } from './change-words.tsx'
 import { ATTRIBUTION, Layout, type Viewer } from '../layout.tsx'
 import { PlantActions } from './plant-actions.tsx'
 import { PlantPictures, type Picture } from './pictures.tsx'
-import { PlantProblemList } from './plant-problems.tsx'
+import { PlantProblemSummary } from './plant-problems.tsx'
 import { ValueSource, type ValueOrigin } from './value-source.tsx'
 import { plainValue } from '../plain-values.ts'
 import type { PlantProblems } from '../../problems/problems.service.ts'
@@ -227,7 +227,7 @@ export function PlantPage({
           plantLink={plant.link}
           empty="No antagonists recorded."
         />
-        <PlantProblemList problems={problems} />
+        <PlantProblemSummary problems={problems} link={plant.link} />
         <PlantList
           title="Varieties"
           plants={varieties}

@@ -1,4 +1,5 @@
-// GET /plants/<slug>/varieties: every variety of a plant as cards, 24 a page.
+// The plant's own pages beside its main one: GET /plants/<slug>/varieties (every variety as cards, 24 a
+// page) and GET /plants/<slug>/problems (its pests and diseases in full).
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { Store } from '../db/store.ts'
@@ -9,11 +10,13 @@ import { shownPictureCredits } from '../images/image.service.ts'
 import { plantBySlug, sendPage, SlugParams } from './member-forms.ts'
 import { viewerOf } from './viewer.ts'
 import { VarietiesPage } from './pages/varieties.tsx'
+import { ProblemsPage } from './pages/problems.tsx'
+import { plantProblems } from '../problems/problems.service.ts'
 import { VARIETIES_SHOWN } from './pages/plant.tsx'
 
 const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) })
 
-export async function varietiesRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function plantPagesRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
   web.get(
     '/plants/:slug/varieties',
     { schema: { hide: true, params: SlugParams, querystring: PageQuery } },
@@ -37,6 +40,16 @@ export async function varietiesRoutes(web: FastifyInstance, { store }: { store: 
           viewer: await viewerOf(request, store),
         }),
       )
+    },
+  )
+
+  web.get(
+    '/plants/:slug/problems',
+    { schema: { hide: true, params: SlugParams } },
+    async (request, reply) => {
+      const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
+      const problems = await plantProblems(store, plant.id)
+      return sendPage(reply, ProblemsPage({ plant, problems, viewer: await viewerOf(request, store) }))
     },
   )
 }
