@@ -4,6 +4,8 @@ import type { RequestSpec } from './load.ts'
 
 export interface Workload {
   ids: number[]
+  /** each plant's page address, in the order of ids */
+  slugs: string[]
   /** each plant's current version, kept by the PUT case from its answers */
   versions: Map<number, number>
   /** pictures uploaded before the cases run */
@@ -147,6 +149,12 @@ export const CASES: BenchCase[] = [
     name: 'sow now (a page)',
     baseline: 'hello-world',
     next: () => ({ path: `/api/calendar?${randomOf(FROSTS)}&date=${randomDay()}&per_page=100` }),
+  },
+  {
+    // The website's plant page (issue 24), rendered on the server: a target of 5 ms at one client.
+    name: 'plant page (website)',
+    baseline: 'hello-world',
+    next: ({ slugs }) => ({ path: `/plants/${randomOf(slugs)}` }),
   },
   {
     name: 'GET /images/<id>/thumb.webp',

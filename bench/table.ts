@@ -45,6 +45,7 @@ const ONE_CLIENT_P99: Record<string, number> = {
   'GET /suggest': 2,
   'calendar of a plant': 10,
   'sow now (a page)': 30,
+  'plant page (website)': 5,
 }
 const RATIO: Record<string, number> = { 'GET /plants/<id>': 0.7, 'keyset page of 100': 0.5 }
 

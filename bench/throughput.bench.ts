@@ -37,10 +37,11 @@ for (const file of ['data/plants.jsonl', 'data/openfarm.jsonl']) {
 }
 const key = await createKeyPair(store, 'bench@example.org')
 const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
-const plants = await store.db.selectFrom('plants').select(['id', 'version']).orderBy('id').execute()
+const plants = await store.db.selectFrom('plants').select(['id', 'version', 'slug']).orderBy('id').execute()
 await store.close()
 const workload: Workload = {
   ids: plants.map((plant) => Number(plant.id)),
+  slugs: plants.map((plant) => plant.slug),
   versions: new Map(plants.map((plant) => [Number(plant.id), Number(plant.version)])),
   imageIds: [],
 }
