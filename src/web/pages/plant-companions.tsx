@@ -133,9 +133,7 @@ function LinkOrigin({
       ) : (
         <>
           {' in '}
-          <a href={`${plantLink}/history`} safe>
-            the history
-          </a>
+          <a href={`${plantLink}/history`}>the history</a>
         </>
       )}
       :

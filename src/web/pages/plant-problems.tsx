@@ -101,7 +101,7 @@ export function PlantProblemSummary({
         {kinds.map(([kind, list]) =>
           list.length ? (
             <div>
-              <dt safe>{kind}</dt>
+              <dt>{kind}</dt>
               <dd safe>{list.map(({ name }) => name).join(', ')}</dd>
             </div>
           ) : (
