@@ -3,9 +3,9 @@
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDoc } from '../plants/plant-reads.ts'
-import { revisionChangesOf } from '../revisions/revision.repository.ts'
+import { plantsPeopleSaved, revisionChangesOf } from '../revisions/revision.repository.ts'
 import { allDataSources, linkOriginsOf, valueSourcesOf, type DataSource } from './source.repository.ts'
-import { dataOrigins, linkVersion } from './value-origins.ts'
+import { dataOrigins, importedOrigins, linkVersion } from './value-origins.ts'
 
 export interface SourceCredit {
   name: string
@@ -70,24 +70,30 @@ export async function plantProvenance(store: Store, id: number): Promise<PlantPr
 }
 
 /** For each plant, the name of the dataset source of each of its values that a dataset brought, by key:
- * a few statements for any number of plants (the calendar's windows name their source with it). */
+ * a few statements for any number of plants (the calendar's windows name their source with it). A plant
+ * only imports ever saved needs no revision read: each value is its file's (value-origins.ts); the
+ * revisions of the others are read and replayed. */
 export async function sourceNamesOf(
   store: Store,
   plants: Pick<Plant, 'id' | 'data'>[],
 ): Promise<Map<number, Map<string, string>>> {
   const ids = plants.map((plant) => plant.id)
-  const [revisions, sources, credits] = await Promise.all([
-    revisionChangesOf(store.reader, ids),
+  const [edited, sources, credits] = await Promise.all([
+    plantsPeopleSaved(store.reader, ids),
     valueSourcesOf(store.reader, ids),
     allDataSources(store.reader),
   ])
+  const revisions = await revisionChangesOf(store.reader, [...edited])
   const names = new Map<number, Map<string, string>>()
   for (const plant of plants) {
-    const origins = dataOrigins(
-      plant.data,
-      revisions.filter((revision) => revision.plant_id === plant.id),
-      sources.filter((row) => row.plant_id === plant.id),
-    )
+    const rows = sources.filter((row) => row.plant_id === plant.id)
+    const origins = edited.has(plant.id)
+      ? dataOrigins(
+          plant.data,
+          revisions.filter((revision) => revision.plant_id === plant.id),
+          rows,
+        )
+      : importedOrigins(plant.data, rows)
     const byKey = new Map<string, string>()
     plant.data.forEach(({ key }, index) => {
       const source = creditOf(credits, origins[index]!.source_id)

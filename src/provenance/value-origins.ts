@@ -57,6 +57,18 @@ export function dataOrigins(
   })
 }
 
+/** The origins of the values of a plant whose every revision is an import's: each value is what the
+ * files said (its key's row, else its line's), without reading the revisions. */
+export function importedOrigins(data: Attribute[], sources: ValueSourcesTable[]): Origin[] {
+  const byKey = new Map(sources.map((row) => [row.key, row]))
+  return data.map(({ key }) => {
+    const row = byKey.get(key) ?? byKey.get(LINE_SOURCE_KEY)
+    if (row?.saved_by)
+      return { source_id: null, version: null, author: row.saved_by, saved_version: row.saved_version }
+    return { source_id: row?.source_id ?? null, version: null, author: IMPORT_AUTHOR, saved_version: null }
+  })
+}
+
 /** The version that made a link, from the plant's revisions (`links.<type>` set to the other plant). */
 export function linkVersion(
   link: { type: string; other_id: number },

@@ -123,3 +123,16 @@ export async function revisionChangesOf(db: Db, plantIds: number[]) {
     author_id: row.author_id === null ? null : Number(row.author_id),
   }))
 }
+
+/** Of some plants, those with a revision that is not an import's: a person saved something on them. */
+export async function plantsPeopleSaved(db: Db, plantIds: number[]): Promise<Set<number>> {
+  if (plantIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('plant_revisions')
+    .select('plant_id')
+    .distinct()
+    .where('plant_id', 'in', plantIds)
+    .where((eb) => eb.or([eb('author_id', 'is not', null), eb('author', '<>', 'import')]))
+    .execute()
+  return new Set(rows.map((row) => Number(row.plant_id)))
+}
