@@ -47,7 +47,7 @@ export async function forManyRows(
   }
 }
 
-type Table = Extract<keyof Database, string>
+export type Table = Extract<keyof Database, string>
 type Insert<T extends Table> = InsertQueryBuilder<Database, T, InsertResult>
 type Row<T extends Table> = Parameters<Insert<T>['values']>[0]
 

@@ -14,6 +14,7 @@ import type { PlantProblems } from '../../problems/problems.service.ts'
 import { PlantCalendarSection } from './plant-calendar.tsx'
 import { PlantCompanions } from './plant-companions.tsx'
 import { GrowIt } from './grow-it.tsx'
+import { WINDOW_KEYS } from '../../calendar/frost-windows.ts'
 import type { PlantCalendarView } from '../plant-calendar-view.ts'
 
 export interface PlantLink {
@@ -75,11 +76,7 @@ const GROUPS: [string, string[]][] = [
   [
     'Sowing and harvest',
     [
-      'When to sow (indoors)',
-      'When to sow (outdoors)',
-      'When to plant (transplant)',
-      'When to plant (division)',
-      'When to plant (cuttings)',
+      ...Object.keys(WINDOW_KEYS),
       'Days to maturity',
       'Germination temperature',
       'Spacing',
