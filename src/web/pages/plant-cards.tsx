@@ -3,7 +3,7 @@
 // in words (light, water, hardiness, height, life cycle). The whole card is one link.
 import type { Plant } from '../../plants/plant.ts'
 import type { PictureCredit } from '../../images/image.service.ts'
-import { hardiness, plainValue, type Units } from '../plain-values.ts'
+import { growIt, hardiness, plainValue, type Units } from '../plain-values.ts'
 
 /** The facts on a card, in this order, with the short label each is shown under. */
 const CARD_FACTS: [key: string, label: string][] = [
@@ -48,7 +48,11 @@ function PlantCard({
     const attribute = plant.data.find((each) => each.key === key)
     if (!attribute) return []
     const text =
-      key === 'USDA Hardiness zone' ? shortZone(attribute.value) : plainValue(key, attribute.value, units)
+      key === 'USDA Hardiness zone'
+        ? shortZone(attribute.value)
+        : key === 'Light requirement'
+          ? lightSpan(attribute.value)
+          : plainValue(key, attribute.value, units)
     return text ? [{ label, text }] : []
   })
   return (
@@ -103,3 +107,7 @@ function shortZone(value: string): string {
   const match = words && /zone (\d+) \(([^/]+) \//.exec(words)
   return match ? `Zone ${match[1]} (${match[2]!.trim()})` : value
 }
+
+/** "Full sun to full shade": the card's short form of a list of light values. */
+const lightSpan = (value: string) =>
+  growIt([{ key: 'Light requirement', value }]).find(({ label }) => label === 'Light')?.text ?? value
