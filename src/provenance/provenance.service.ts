@@ -5,7 +5,7 @@ import type { Plant } from '../plants/plant.ts'
 import { getPlantDoc } from '../plants/plant-reads.ts'
 import { plantsPeopleSaved, revisionChangesOf } from '../revisions/revision.repository.ts'
 import { allDataSources, linkOriginsOf, valueSourcesOf, type DataSource } from './source.repository.ts'
-import { dataOrigins, importedOrigins, linkVersion } from './value-origins.ts'
+import { dataOrigins, importedOrigins, linkKey, linkVersions } from './value-origins.ts'
 
 export interface SourceCredit {
   name: string
@@ -49,6 +49,7 @@ export async function plantProvenance(store: Store, id: number): Promise<PlantPr
     allDataSources(db),
   ])
   const origins = dataOrigins(plant.data, revisions, sources)
+  const made = linkVersions(revisions)
   return {
     plant_id: id,
     data: plant.data.map(({ key, value }, index) => {
@@ -63,7 +64,7 @@ export async function plantProvenance(store: Store, id: number): Promise<PlantPr
       scientific_name: link.scientific_name,
       note: link.note,
       source: creditOf(credits, link.source_id),
-      version: linkVersion(link, revisions),
+      version: made.get(linkKey(link)) ?? null,
       author: link.author,
     })),
   }

@@ -69,19 +69,21 @@ export function importedOrigins(data: Attribute[], sources: ValueSourcesTable[])
   })
 }
 
-/** The version that made a link, from the plant's revisions (`links.<type>` set to the other plant). */
-export function linkVersion(
-  link: { type: string; other_id: number },
-  revisions: RevisionChanges[],
-): number | null {
-  const field = `links.${link.type}`
+/** The version that made each of a plant's links, by `<type>:<other plant id>` (linkKey): the newest
+ * revision setting `links.<type>` to the other plant. One pass over the revisions, whatever the links. */
+export function linkVersions(revisions: RevisionChanges[]): Map<string, number> {
+  const versions = new Map<string, number>()
   for (const revision of revisions) {
-    const changes = JSON.parse(revision.changes) as FieldChange[]
-    if (changes.some((change) => change.field === field && Number(change.to) === link.other_id))
-      return revision.version
+    for (const change of JSON.parse(revision.changes) as FieldChange[]) {
+      if (!change.field.startsWith('links.') || change.to === null) continue
+      const key = linkKey({ type: change.field.slice('links.'.length), other_id: Number(change.to) })
+      if (!versions.has(key)) versions.set(key, revision.version)
+    }
   }
-  return null
+  return versions
 }
+
+export const linkKey = (link: { type: string; other_id: number }) => `${link.type}:${link.other_id}`
 
 const isImport = (revision: Pick<RevisionChanges, 'author' | 'author_id'>) =>
   revision.author_id === null && revision.author === IMPORT_AUTHOR

@@ -16,7 +16,8 @@ import {
 import {
   dataOrigins,
   IMPORT_AUTHOR,
-  linkVersion,
+  linkKey,
+  linkVersions,
   type Origin,
   type RevisionChanges,
 } from '../provenance/value-origins.ts'
@@ -102,6 +103,7 @@ function toLine(plant: Plant, batch: Batch): DatasetLine {
     }))
   }
   // Each link once, on its lower-id plant (links are symmetric).
+  const made = linkVersions(revisions)
   const links = (batch.links.get(plant.id) ?? []).filter((link) => link.other_id > plant.id)
   if (links.length)
     line.links = links.map((link) => ({
@@ -113,7 +115,7 @@ function toLine(plant: Plant, batch: Batch): DatasetLine {
         {
           source_id: link.source_id,
           author: link.author,
-          saved_version: link.author === IMPORT_AUTHOR ? null : linkVersion(link, revisions),
+          saved_version: link.author === IMPORT_AUTHOR ? null : (made.get(linkKey(link)) ?? null),
         },
         batch.sources,
       ),
