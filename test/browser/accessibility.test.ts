@@ -1,14 +1,15 @@
 // Every page of the website through axe-core in Chromium: 0 serious or critical problems, at 1280 and 390
 // px wide, in the light and the dark palette. Each page's screenshot at each of the four goes to
 // test-results/<dialect>/a11y-<page>-<width>-<scheme>.png, to look at after a run. What axe does not check
-// (one h1, heading levels, a label on every field, nothing wider than a phone) is checked beside it.
+// (one h1, heading levels, a label on every field, nothing wider than a phone, tap targets of 44 px on a
+// phone) is checked beside it.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { importDataset } from '../../src/transfer/import.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
-import { axeProblems, screenshot, structureProblems, useBrowser } from './browser.ts'
+import { axeProblems, screenshot, smallTapTargets, structureProblems, useBrowser } from './browser.ts'
 
 /** A few plants of the starter dataset, Tomato with its photo, its companions and varieties among them. */
 const STARTER = new URL('../../data/plants.jsonl', import.meta.url).pathname
@@ -63,6 +64,10 @@ async function check(page: Page, name: string, path: string): Promise<string[]> 
       const where = `${name} at ${width} px, ${scheme}`
       problems.push(...(await axeProblems(page)).map((problem) => `${where}: ${problem}`))
       problems.push(...(await structureProblems(page)).map((problem) => `${where}: ${problem}`))
+      if (width === 390)
+        problems.push(
+          ...(await smallTapTargets(page)).map((target) => `${where}: tap target under 44 px: ${target}`),
+        )
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the window`)
     }

@@ -145,3 +145,34 @@ export async function axeProblems(page: Page): Promise<string[]> {
 interface AxeResults {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
 }
+
+/** What a phone user taps: controls, and links that stand alone (not inside a sentence). */
+const TAP_TARGETS = [
+  'header.site nav a',
+  'button',
+  'select',
+  'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])',
+  'summary',
+  'ul.plant-chips a',
+  'ul.categories a',
+  'ul.variety-grid a',
+  'ol.cards li.card',
+  'nav.paging a',
+].join(', ')
+
+/** Tap targets on the page in view smaller than 44 × 44 px (height, and width for the small square
+ * ones), one line each; empty when all are big enough. */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const small: string[] = []
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 && box.height === 0) continue // not shown (a closed disclosure's content)
+      if (box.height < 43.5 || box.width < 24)
+        small.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        )
+    }
+    return small
+  }, TAP_TARGETS)
+}
