@@ -82,7 +82,15 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
       )
       return taken.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
     },
-    bulkWrites: (work) => work(),
+    // After an import the planner's statistics are those of the empty tables until autovacuum comes by:
+    // a typo lookup then scanned all 200,000 word variants instead of using their index (15 ms, not 0.1).
+    bulkWrites: async (work) => {
+      try {
+        return await work()
+      } finally {
+        await sql`ANALYZE`.execute(db)
+      }
+    },
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
       db.transaction().execute(withCommitOrderedSteps(work, takeCommitOrderLock)),
     isUnavailable,
