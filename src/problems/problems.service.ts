@@ -18,7 +18,15 @@ export interface PlantProblems {
 }
 
 export async function plantProblems(store: Store, id: number): Promise<PlantProblems> {
-  const plant = JSON.parse(await getPlantDoc(store, id)) as Plant
+  return problemsOfPlant(store, JSON.parse(await getPlantDoc(store, id)) as Plant)
+}
+
+/** The same for a plant already read (the plant page has it). */
+export async function problemsOfPlant(
+  store: Store,
+  plant: Pick<Plant, 'id' | 'parent_id'>,
+): Promise<PlantProblems> {
+  const id = plant.id
   const ids = plant.parent_id === null ? [id] : [id, plant.parent_id]
   const [records, credits] = await Promise.all([problemsOf(store.reader, ids), allDataSources(store.reader)])
   const own = records.get(id) ?? []

@@ -40,8 +40,16 @@ export interface PlantProvenance {
 }
 
 export async function plantProvenance(store: Store, id: number): Promise<PlantProvenance> {
+  return provenanceOf(store, JSON.parse(await getPlantDoc(store, id)) as Plant)
+}
+
+/** The same for a plant already read (the plant page has it). */
+export async function provenanceOf(
+  store: Store,
+  plant: Pick<Plant, 'id' | 'data'>,
+): Promise<PlantProvenance> {
   const db = store.reader
-  const plant = JSON.parse(await getPlantDoc(store, id)) as Plant
+  const id = plant.id
   const [revisions, sources, links, credits] = await Promise.all([
     revisionChangesOf(db, [id]),
     valueSourcesOf(db, [id]),

@@ -5,15 +5,13 @@ import { getPlantDocBySlug, getPlantDocs, listVarieties } from '../plants/plant-
 import { listRevisions } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
 import { referredPlants } from '../revisions/referred-plants.ts'
-import { listPlantLinks } from '../links/link.service.ts'
 import { listImages } from '../images/image.service.ts'
 import { VARIETIES_SHOWN, type PlantView } from './pages/plant.tsx'
-import { plantProvenance } from '../provenance/provenance.service.ts'
-import { plantProblems } from '../problems/problems.service.ts'
+import { provenanceOf } from '../provenance/provenance.service.ts'
+import { problemsOfPlant } from '../problems/problems.service.ts'
 import type { FrostDates } from '../calendar/upcoming.ts'
 import { plantCalendarView } from './plant-calendar-view.ts'
 
-const MOST = { per_page: 100 }
 /** The history's newest revisions on the plant page; the history page has them all. */
 const REVISIONS_SHOWN = 5
 
@@ -29,16 +27,15 @@ export async function plantPageView(
   frost: FrostDates | null = null,
 ): Promise<PlantView> {
   const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
-  const [varieties, links, history, parents, pictures, provenance, problems] = await Promise.all([
+  // The links come with their origins from the provenance, one read for both.
+  const [varieties, history, parents, pictures, provenance, problems] = await Promise.all([
     plant.type === 'Plant' ? listVarieties(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
-    listPlantLinks(store, plant.id, MOST),
     listRevisions(store, plant.id, { per_page: REVISIONS_SHOWN }),
     getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
     listImages(store, plant.id),
-    plantProvenance(store, plant.id),
-    plantProblems(store, plant.id),
+    provenanceOf(store, plant),
+    problemsOfPlant(store, plant),
   ])
-  const linkOrigins = new Map(provenance.links.map((link) => [link.id, link]))
   const revisions = history.revisions.map(({ version, note, author, created_at, changes }) => ({
     version,
     note,
@@ -50,7 +47,7 @@ export async function plantPageView(
     (
       await getPlantDocs(
         store,
-        links.links.map((link) => link.plant_id),
+        provenance.links.map((link) => link.plant_id),
       )
     ).map((doc) => {
       const other = JSON.parse(doc) as Plant
@@ -63,10 +60,10 @@ export async function plantPageView(
     parent,
     calendar: await plantCalendarView(store, plant, parent, frost),
     ...varietiesOf(varieties),
-    links: links.links.map((link) => ({
+    links: provenance.links.map(({ source, version, author, ...link }) => ({
       ...link,
       link: linked.get(link.plant_id) ?? '#',
-      origin: linkOrigins.get(Number(link.id)),
+      origin: { source, version, author },
     })),
     origins: new Map(provenance.data.map((value) => [value.key, value])),
     problems,
