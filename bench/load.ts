@@ -1,8 +1,16 @@
-// The two ways the bench drives a server over loopback: autocannon under load (many connections, a fixed
-// time), and one client sending requests one after another, timed to the microsecond.
+// The two ways the bench drives a server over loopback: wrk under load (many connections, a fixed time),
+// and one client sending requests one after another, timed to the microsecond.
+//
+// wrk, not a load generator written in JavaScript: autocannon ran out of CPU parsing 94 KB answers at about
+// 6,500 req/s, so any server reaching that rate looked like the page-from-memory baseline. wrk (Debian's
+// package; scripts/bench/ensure-wrk.sh installs it) is C, one thread, and its own CPU time is measured in
+// every run (`generatorCpuShare`), so the bench can tell how much more the generator could have sent.
+import { spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import autocannon from 'autocannon'
+import { tempDir } from '../test/helpers/temp-dir.ts'
 
 export interface RequestSpec {
   method?: 'GET' | 'PUT'
@@ -14,50 +22,110 @@ export interface LoadFigures {
   requestsPerSecond: number
   p50: number
   p99: number
-  /** answers that were not 2xx (a bench whose requests fail measures nothing) */
+  /** answers that were not 2xx or 3xx, and socket errors (a bench whose requests fail measures nothing) */
   failures: number
+  /** the share of one core the generator used: 0.25 means it could have sent about 4 times as much */
+  generatorCpuShare: number
+  /** the mean size of an answer, headers included */
+  bytesPerAnswer: number
 }
 
 export interface LoadOptions {
   port: number
   headers: Record<string, string>
-  /** the next request to send; called once per request */
+  /** the next request to send; asked for up front, PATHS_PER_RUN times, and sent in turn */
   next: () => RequestSpec
-  /** sees each answer (the PUT case learns the new version from it) */
-  onAnswer?: (spec: RequestSpec, status: number, body: string) => void
   connections: number
   seconds: number
 }
 
-/** autocannon with `connections` connections for `seconds`, each request chosen by `next`. */
+/** Requests prepared for one run: more than any case sends in its seconds (a write must not repeat). */
+const PATHS_PER_RUN = 60_000
+const WRK = process.env.HORTUS_WRK ?? '/usr/bin/wrk'
+
+let folder: string | undefined
+const scriptFolder = () => (folder ??= tempDir('hortus-wrk-'))
+
+const lua = (text: string) => JSON.stringify(text) // a JSON string is a valid Lua string literal here
+
+/** The wrk script: the requests in turn, and at the end one line of JSON with the figures. */
+function wrkScript(specs: RequestSpec[], headers: Record<string, string>): string {
+  const lines = specs.map(
+    (spec) =>
+      `{${lua(spec.method ?? 'GET')},${lua(spec.path)}${spec.body === undefined ? '' : `,${lua(spec.body)}`}}`,
+  )
+  const headerLines = Object.entries({ ...headers, 'content-type': 'application/json' }).map(
+    ([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`,
+  )
+  return `${headerLines.join('\n')}
+local requests = {
+${lines.join(',\n')}
+}
+local next = 0
+request = function()
+  next = next % #requests + 1
+  local r = requests[next]
+  return wrk.format(r[1], r[2], nil, r[3])
+end
+done = function(summary, latency, _)
+  local e = summary.errors
+  io.write(string.format('\\n{"requests":%d,"bytes":%d,"duration_us":%d,"failures":%d,"timeouts":%d,"p50_us":%d,"p99_us":%d}\\n',
+    summary.requests, summary.bytes, summary.duration, e.status + e.connect + e.read + e.write + e.timeout, e.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end
+`
+}
+
+/** wrk with `connections` connections on one thread for `seconds`, sending the requests `next` gives. */
 export async function underLoad(options: LoadOptions): Promise<LoadFigures> {
-  const { port, headers, next, onAnswer, connections, seconds } = options
-  const sent = new WeakMap<object, RequestSpec>()
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: seconds,
-    headers: { ...headers, 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (req, context) => {
-          const spec = next()
-          sent.set(context, spec)
-          return { ...req, method: spec.method ?? 'GET', path: spec.path, body: spec.body }
-        },
-        onResponse: (status, body, context) => {
-          const spec = sent.get(context)
-          if (spec && onAnswer) onAnswer(spec, status, body)
-        },
-      },
-    ],
-  })
+  const { port, headers, next, connections, seconds } = options
+  const specs = Array.from({ length: PATHS_PER_RUN }, next)
+  const script = join(scriptFolder(), 'case.lua')
+  writeFileSync(script, wrkScript(specs, headers))
+  // `times` after wrk prints the CPU time of the shell's children: wrk's own, user and system.
+  const command = `"$0" "$@"; status=$?; times; exit $status`
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script]
+  const output = await runShell(command, [WRK, ...args, `http://127.0.0.1:${port}`])
+  const figures = JSON.parse(/^\{"requests".*$/m.exec(output)?.[0] ?? 'null') as {
+    requests: number
+    bytes: number
+    duration_us: number
+    failures: number
+    p50_us: number
+    p99_us: number
+  } | null
+  if (!figures) throw new Error(`wrk printed no figures:\n${output}`)
+  const seconds_ = figures.duration_us / 1e6
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    requestsPerSecond: figures.requests / seconds_,
+    p50: figures.p50_us / 1000,
+    p99: figures.p99_us / 1000,
+    failures: figures.failures,
+    generatorCpuShare: childCpuSeconds(output) / seconds_,
+    bytesPerAnswer: figures.bytes / Math.max(1, figures.requests),
   }
+}
+
+function runShell(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`wrk exited with ${code}:\n${output}`)),
+    )
+  })
+}
+
+/** The second line `times` prints: the children's user and system time, as `0m1.234s 0m0.567s`. */
+function childCpuSeconds(output: string): number {
+  const lines = [...output.matchAll(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/gm)]
+  const children = lines.at(-1)
+  if (!children) throw new Error(`no CPU times in:\n${output}`)
+  const [, um, us, sm, ss] = children.map(Number) as [number, number, number, number, number]
+  return um * 60 + us + sm * 60 + ss
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })

@@ -65,9 +65,14 @@ export async function timeToFirstAnswer(databaseUrl: string): Promise<number> {
   return elapsed
 }
 
-/** The baseline server (bench/baseline-server.ts) serving `pageFile` from memory. */
-export async function startBaseline(pageFile: string): Promise<Server> {
-  const started = start(process.execPath, ['--import', TSX, 'bench/baseline-server.ts', pageFile])
+/** The baseline server (bench/baseline-server.ts) serving the files' bytes from memory. */
+export async function startBaseline(
+  pageFile: string,
+  plantFile: string,
+  plantHeadersFile: string,
+): Promise<Server> {
+  const args = [pageFile, plantFile, plantHeadersFile]
+  const started = start(process.execPath, ['--import', TSX, 'bench/baseline-server.ts', ...args])
   await waitFor('the baseline listens', () => /^\d+\n/.test(started.output.stdout), { started })
   return serverOf(Number(started.output.stdout.trim()), started)
 }
@@ -98,11 +103,14 @@ function serverOf(port: number, started: Started): Server {
   }
 }
 
+/** The Node processes a server forked (its workers), not helpers such as esbuild's service. */
 function childPids(pid: number): number[] {
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    )
+    return readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) =>
+        readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      )
+      .filter((child) => readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node')
   } catch {
     return []
   }

@@ -1,10 +1,13 @@
 // `npm run bench`: Hortus at the size of the starter dataset plus OpenFarm (about 94,000 plants), measured
 // against ceilings in the same run. For the dialect under test (HORTUS_TEST_DB; scripts/bench.sh runs
 // SQLite, then PostgreSQL on a throwaway cluster) it times the import and the start, then for every case
-// measures one client (p50/p99 of sequential requests) and 50 connections with autocannon (requests/s,
-// p50, p99), Hortus and baseline runs interleaved (a Fastify hello-world route, and the bytes of a 100-plant
-// page from memory). PostgreSQL runs the load with 1 and with 2 workers. Figures go to
-// test-results/bench/<dialect>.json; bench/table.ts prints them. Every request goes to 127.0.0.1.
+// measures one client (p50/p99 of 2,000 sequential requests) and 50 connections with wrk (requests/s, p50,
+// p99, and wrk's own CPU), Hortus and baseline runs interleaved (baseline-server.ts: a hello-world route, a
+// 100-plant page's bytes from memory, a plant's bytes with Hortus's headers from memory). PostgreSQL runs
+// the load with 1 and with 2 workers. Figures go to test-results/bench/<dialect>.json; bench/table.ts
+// prints them with the targets. Every request goes to 127.0.0.1.
+// HORTUS_BENCH_DATABASE_URL=<url of a database the bench imported before>: no import (a quicker look while
+// working on a case; the import's figures are then missing).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { dirname, join } from 'node:path'
@@ -14,22 +17,24 @@ import { importDataset } from '../src/transfer/import.ts'
 import { readLines } from '../src/transfer/read-lines.ts'
 import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../test/helpers/test-database.ts'
 import { tempDir } from '../test/helpers/temp-dir.ts'
-import { oneClient, underLoad, type LoadFigures, type LoadOptions, type RequestSpec } from './load.ts'
+import { oneClient, underLoad, type LoadFigures, type RequestSpec } from './load.ts'
 import { startBaseline, startHortus, timeToFirstAnswer, type Server } from './processes.ts'
-import { CASES, type Workload } from './cases.ts'
+import { CASES, type Baseline, type Workload } from './cases.ts'
 
 const CONNECTIONS = 50
-const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 10)
+const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 5)
 const WARM_UP_SECONDS = 1
-const ONE_CLIENT_ROUNDS = 500
+// 2,000 sequential requests a case: a p99 of 500 would be 5 requests, one scheduler hiccup.
+const ONE_CLIENT_ROUNDS = Number(process.env.HORTUS_BENCH_ROUNDS ?? 2000)
 // HORTUS_BENCH_CASES=<regular expression>: only the cases whose names match (a quick look at a few).
 const ONLY = new RegExp(process.env.HORTUS_BENCH_CASES ?? '', 'i')
 
 // The database: the starter dataset, then the OpenFarm set, imported and timed.
-const url = await createTestDatabaseUrl()
+const given = process.env.HORTUS_BENCH_DATABASE_URL
+const url = given ?? (await createTestDatabaseUrl())
 const store = await openTestStore(url)
 const imports: Record<string, number> = {}
-for (const file of ['data/plants.jsonl', 'data/openfarm.jsonl']) {
+for (const file of given ? [] : ['data/plants.jsonl', 'data/openfarm.jsonl']) {
   const started = performance.now()
   const summary = await importDataset(store, readLines(file), { source: file, baseDir: dirname(file) })
   imports[file] = (performance.now() - started) / 1000
@@ -38,7 +43,6 @@ for (const file of ['data/plants.jsonl', 'data/openfarm.jsonl']) {
 const key = await createKeyPair(store, 'bench@example.org')
 const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
 const plants = await store.db.selectFrom('plants').select(['id', 'version', 'slug']).orderBy('id').execute()
-await store.close()
 const workload: Workload = {
   ids: plants.map((plant) => Number(plant.id)),
   slugs: plants.map((plant) => plant.slug),
@@ -46,6 +50,12 @@ const workload: Workload = {
   imageIds: [],
 }
 console.log(`${TEST_DIALECT}: ${plants.length} plants`)
+
+/** After a case that writes: every plant's version as stored now, for the next run's requests. */
+async function readVersionsAgain(): Promise<void> {
+  const rows = await store.db.selectFrom('plants').select(['id', 'version']).execute()
+  for (const row of rows) workload.versions.set(Number(row.id), Number(row.version))
+}
 
 const startMs = await timeToFirstAnswer(url)
 console.log(`npm start to the first answer: ${startMs.toFixed(0)} ms`)
@@ -56,7 +66,8 @@ interface CaseFigures {
   /** the same client against the hello-world route, right after (SQLite runs only) */
   oneClientFloor?: { p50: number; p99: number }
   load: LoadFigures
-  baseline?: { name: string; load: LoadFigures }
+  /** the ceilings, each measured right before the case or the cases before it that share it */
+  baselines: { name: Baseline; load: LoadFigures }[]
   workers: number
 }
 const results: CaseFigures[] = []
@@ -99,52 +110,51 @@ async function timeUploads(server: Server): Promise<{ p50: number; p90: number }
   return { p50: times[Math.floor(UPLOADS / 2)]!, p90: times[Math.floor(UPLOADS * 0.9)]! }
 }
 
-const load = (server: Server, next: () => RequestSpec, onAnswer?: LoadOptions['onAnswer']) =>
-  underLoad({ port: server.port, headers, next, onAnswer, connections: CONNECTIONS, seconds: SECONDS })
-const warmUp = (server: Server, next: () => RequestSpec, onAnswer?: LoadOptions['onAnswer']) =>
-  underLoad({
-    port: server.port,
-    headers,
-    next,
-    onAnswer,
-    connections: CONNECTIONS,
-    seconds: WARM_UP_SECONDS,
-  })
+const load = (server: Server, next: () => RequestSpec, seconds = SECONDS) =>
+  underLoad({ port: server.port, headers, next, connections: CONNECTIONS, seconds })
+const BASELINE_PATHS: Record<Baseline, string> = {
+  'hello-world': '/hello',
+  'page from memory': '/page',
+  'plant with its headers': '/plant',
+}
 
 async function measureCases(hortus: Server, workers: number, baseline: Server | null): Promise<void> {
-  // A baseline is measured again whenever the kind the cases compare with changes (hello-world, page,
-  // hello-world): the runs interleave, and a case is set against the baseline measured just before it.
-  let lastBaseline: CaseFigures['baseline']
+  // A baseline is measured again whenever the next case names one the case before it did not: the runs
+  // interleave, and a case is set against the baselines measured just before it.
+  let measured = new Map<Baseline, LoadFigures>()
   for (const benchCase of CASES.filter((each) => ONLY.test(each.name))) {
     const next = () => benchCase.next(workload)
-    const onAnswer =
-      benchCase.onAnswer &&
-      ((spec: RequestSpec, status: number, body: string) => benchCase.onAnswer!(spec, status, body, workload))
-    if (baseline && benchCase.baseline && lastBaseline?.name !== benchCase.baseline) {
-      const path = benchCase.baseline === 'hello-world' ? '/hello' : '/page'
-      await warmUp(baseline, () => ({ path }))
-      lastBaseline = { name: benchCase.baseline, load: await load(baseline, () => ({ path })) }
+    if (baseline && benchCase.baselines.some((name) => !measured.has(name))) {
+      const fresh = new Map<Baseline, LoadFigures>()
+      for (const name of benchCase.baselines) {
+        const path = BASELINE_PATHS[name]
+        await load(baseline, () => ({ path }), WARM_UP_SECONDS)
+        fresh.set(name, await load(baseline, () => ({ path })))
+      }
+      measured = fresh
     }
-    const baselineFigures = baseline && benchCase.baseline ? lastBaseline : undefined
     // The one client comes after the warm-up, so it times a server that has run the route (not its first
     // compilations), and is followed by the same client against the hello-world route: what sequential
     // requests over loopback cost on this machine at the least, the floor its figures stand on.
-    await warmUp(hortus, next, onAnswer)
+    await load(hortus, next, WARM_UP_SECONDS)
+    if (benchCase.writes) await readVersionsAgain()
     const single = await oneClient(hortus.port, headers, next, ONE_CLIENT_ROUNDS)
     const floor = baseline
       ? await oneClient(baseline.port, {}, () => ({ path: '/hello' }), ONE_CLIENT_ROUNDS)
       : undefined
-    const figures = await load(hortus, next, onAnswer)
-    const ratio = baselineFigures
-      ? (figures.requestsPerSecond / baselineFigures.load.requestsPerSecond).toFixed(2)
-      : ''
+    const figures = await load(hortus, next)
+    if (benchCase.writes) await readVersionsAgain()
+    const baselines = baseline ? benchCase.baselines.map((name) => ({ name, load: measured.get(name)! })) : []
+    const ratios = baselines.map(
+      ({ name, load: ceiling }) =>
+        `${name} ${ceiling.requestsPerSecond.toFixed(0)} req/s, ratio ${(figures.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)}`,
+    )
     console.log(
-      `${workers}w ${benchCase.name.padEnd(22)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s ` +
-        `p50 ${figures.p50} p99 ${figures.p99} ms; one client p50 ${single.p50.toFixed(2)} p99 ${single.p99.toFixed(2)} ms` +
+      `${workers}w ${benchCase.name.padEnd(26)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s ` +
+        `p50 ${figures.p50.toFixed(2)} p99 ${figures.p99.toFixed(2)} ms (wrk ${(figures.generatorCpuShare * 100).toFixed(0)}% of a core); ` +
+        `one client p50 ${single.p50.toFixed(2)} p99 ${single.p99.toFixed(2)} ms` +
         (floor ? ` (hello-world p50 ${floor.p50.toFixed(2)} p99 ${floor.p99.toFixed(2)} ms)` : '') +
-        (baselineFigures
-          ? `; baseline ${baselineFigures.load.requestsPerSecond.toFixed(0)} req/s, ratio ${ratio}`
-          : '') +
+        (ratios.length ? `; ${ratios.join('; ')}` : '') +
         (figures.failures + single.failures > 0 ? `; FAILURES ${figures.failures + single.failures}` : ''),
     )
     results.push({
@@ -152,7 +162,7 @@ async function measureCases(hortus: Server, workers: number, baseline: Server | 
       oneClient: single,
       oneClientFloor: floor,
       load: figures,
-      baseline: baselineFigures,
+      baselines,
       workers,
     })
   }
@@ -164,11 +174,26 @@ console.log(
   `picture upload (a 1600 × 1200 JPEG, processed and stored): p50 ${uploads.p50.toFixed(0)} ms, ` +
     `p90 ${uploads.p90.toFixed(0)} ms over ${UPLOADS}`,
 )
+// The baselines' bytes, as Hortus answers them: a 100-plant page, and a plant with its response headers.
+const folder = tempDir('hortus-bench-')
 const page = await fetch(`http://127.0.0.1:${hortus.port}/api/plants?per_page=100`, { headers })
-const pageFile = join(tempDir('hortus-bench-'), 'page.json')
-writeFileSync(pageFile, Buffer.from(await page.arrayBuffer()))
+writeFileSync(join(folder, 'page.json'), Buffer.from(await page.arrayBuffer()))
+const middleId = workload.ids[Math.floor(workload.ids.length / 2)]!
+const plant = await fetch(`http://127.0.0.1:${hortus.port}/api/plants/${middleId}`, { headers })
+writeFileSync(join(folder, 'plant.json'), Buffer.from(await plant.arrayBuffer()))
+// What the connection and the framework set for every answer stays theirs.
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+const plantHeaders = Object.fromEntries([...plant.headers].filter(([name]) => !OWN_HEADERS.has(name)))
+writeFileSync(join(folder, 'plant-headers.json'), JSON.stringify(plantHeaders))
 // The baselines run beside SQLite only: PostgreSQL's targets are set against the SQLite figures.
-const baseline = TEST_DIALECT === 'sqlite' ? await startBaseline(pageFile) : null
+const baseline =
+  TEST_DIALECT === 'sqlite'
+    ? await startBaseline(
+        join(folder, 'page.json'),
+        join(folder, 'plant.json'),
+        join(folder, 'plant-headers.json'),
+      )
+    : null
 await measureCases(hortus, 1, baseline)
 const rssMb = hortus.rssMb()
 await hortus.stop()
@@ -199,5 +224,6 @@ const figures = {
   seconds: SECONDS,
   cases: results,
 }
+await store.close()
 writeFileSync(join(dir, `${TEST_DIALECT}.json`), JSON.stringify(figures, null, 2))
 console.log(`figures written to test-results/bench/${TEST_DIALECT}.json`)

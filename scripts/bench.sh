@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `npm run bench`: the throughput bench (bench/throughput.bench.ts) on SQLite, then on a throwaway PostgreSQL
-# cluster, then the table of both runs. `npm run bench sqlite` (or postgres) runs one. About 8 minutes in all.
+# cluster, then the table of both runs. `npm run bench sqlite` (or postgres) runs one. About 12 minutes in all.
+# The load generator is Debian's wrk (scripts/bench/ensure-wrk.sh installs it when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/bench/ensure-wrk.sh
 which_db=${1:-all}
 rm -rf test-results/bench
 if [[ $which_db == all || $which_db == sqlite ]]; then

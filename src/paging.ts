@@ -53,3 +53,12 @@ export function plantListJson(
     fields += `,${JSON.stringify(name)}:${JSON.stringify(value)}`
   return `{"plants":[${docs.join(',')}],"pagination":${JSON.stringify(pagination)}${fields}}`
 }
+
+const LIST_START = Buffer.from('{"plants":[')
+
+/** plantListJson for documents read as one value (db/joined-docs.ts): bytes stay bytes, copied once. */
+export function joinedListJson(docs: Buffer | string, paginationJson: string): Buffer | string {
+  const end = `],"pagination":${paginationJson}}`
+  if (typeof docs === 'string') return `{"plants":[${docs}${end}`
+  return Buffer.concat([LIST_START, docs, Buffer.from(end)])
+}

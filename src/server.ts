@@ -45,7 +45,18 @@ async function serve(config: Config, store: Store): Promise<void> {
   // uncaught error) pino writes what is left; only a SIGKILL loses the last few milliseconds of lines.
   // A reader of stdout that stops reading makes lines wait in memory, up to 16 MiB; later ones are dropped
   // rather than the process growing without bound.
-  const stream = pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 })
+  //
+  // Each write is a job on libuv's thread pool (a thread woken, a futex, a switch): under load one per three
+  // requests. Lines are gathered up to 12 KiB (sonic-boom writes at most 16 KiB at once) before a write,
+  // and written at least every quarter second, so a quiet server's lines still appear at once to a person
+  // reading the log.
+  const stream = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: 12 * 1024,
+    periodicFlush: 250,
+    maxLength: 16 * 1024 * 1024,
+  })
   const app = await buildApp({ config, store, logger: { level: config.logLevel, stream } })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')

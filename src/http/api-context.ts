@@ -12,7 +12,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Account } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
-import { withAbsoluteImageUrls } from './image-urls.ts'
+import { hash } from 'node:crypto'
+import { baseUrl, withAbsoluteImageUrls } from './image-urls.ts'
 
 export type Api = FastifyInstance<
   RawServerDefault,
@@ -46,8 +47,17 @@ export function accountOf(request: FastifyRequest): Account {
 }
 
 /** Sends JSON that is already serialised (stored plant documents), skipping a parse and re-stringify; the
- * image paths stored in documents become absolute URLs. */
-export function sendJson(reply: FastifyReply, json: string, status = 200): FastifyReply {
+ * image paths stored in documents become absolute URLs. `etagSeed`, when given, is everything the body is
+ * made of (ids and versions, pagination): the weak ETag is its hash and the image base's, not a hash of the
+ * body (http/conditional-get.ts), which for a page of 100 plants cost as much as reading them. */
+export function sendJson(
+  reply: FastifyReply,
+  json: string | Buffer,
+  status = 200,
+  etagSeed?: string,
+): FastifyReply {
+  if (etagSeed !== undefined)
+    void reply.header('etag', `W/"${hash('sha1', `${etagSeed}|${baseUrl(reply.request)}`, 'base64url')}"`)
   return reply
     .code(status)
     .type('application/json; charset=utf-8')

@@ -22,13 +22,18 @@ export function answerConditionalGets(app: FastifyInstance): void {
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', NEVER_STORED)
       return payload
     }
-    // Encoded to UTF-8 once, here: hashing a string, Fastify's Content-Length of it and the socket's write
-    // each encoded it again (a 100-plant page is about 100 KB).
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload
-    // A route that knows its strong ETag (a picture's) sets it; the rest get the hash of the body.
+    // A route that knows its ETag sets it (a picture's, strong; a plant's or a page's, from ids and
+    // versions: sendJson); the rest get the hash of the body, encoded to UTF-8 once, here: hashing a
+    // string, Fastify's Content-Length of it and the socket's write each encoded it again.
     const own = reply.getHeader('etag')
-    const etag = typeof own === 'string' ? own : `W/"${hash('sha1', body, 'base64url')}"`
-    void reply.header('etag', etag)
+    let body = payload
+    let etag: string
+    if (typeof own === 'string') etag = own
+    else {
+      body = typeof payload === 'string' ? Buffer.from(payload) : payload
+      etag = `W/"${hash('sha1', body, 'base64url')}"`
+      void reply.header('etag', etag)
+    }
     if (!reply.hasHeader('cache-control')) void reply.header('cache-control', STORED)
     if (!notModified(request, reply, etag)) return body
     void reply.code(304)

@@ -3,9 +3,13 @@
 // id, the client's `x-request-id` when it sent a usable one (so a proxy's id follows the request into our
 // log), else a new one; the answer carries it back. At debug level and below a line also says when a
 // request came in, as Fastify's does, to find requests that never finish.
+//
+// The line is pino's (same fields, same stream, same level rule), written as one string: pino's own call,
+// with its object of fields, took about 18 µs of CPU per request under load, a sixth of serving a plant.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import pino from 'pino'
 
 const DEBUG_LEVELS = new Set(['debug', 'trace'])
 const USABLE_ID = /^[\w.:-]{1,128}$/
@@ -20,23 +24,41 @@ export function requestId(request: IncomingMessage): string {
 }
 
 export function logOneLinePerRequest(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id)
     if (DEBUG_LEVELS.has(request.log.level))
       request.log.debug(
         { method: request.method, url: loggedUrl(request.url), ip: request.ip },
         'incoming request',
       )
+    done()
   })
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: loggedUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
+  const write = requestLineWriter(app)
+  app.addHook('onResponse', (request, reply, done) => {
+    write(request, reply)
+    done()
+  })
+}
+
+interface Destination {
+  write(line: string): unknown
+}
+
+/** pino's line for a request, `{"level":30,"time":…,"pid":…,"hostname":…,"reqId":…,"method":…,"url":…,
+ * "status":…,"ms":…,"msg":"request"}`, written straight to the logger's stream; nothing when the logger
+ * is off or above info. */
+function requestLineWriter(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => void {
+  const logger = app.log as unknown as Record<symbol, unknown>
+  const stream = logger[pino.symbols.streamSym] as Destination | undefined
+  if (!stream || !(app.log as pino.Logger).isLevelEnabled('info')) return () => {}
+  // What pino writes after the time: the logger's bindings (pid, hostname), already as JSON.
+  const fixed = (logger[pino.symbols.chindingsSym] as string | undefined) ?? ''
+  return (request, reply) => {
+    const ms = Math.round(reply.elapsedTime * 10) / 10
+    stream.write(
+      `{"level":30,"time":${Date.now()}${fixed},"reqId":${JSON.stringify(request.id)},` +
+        `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url))},` +
+        `"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
     )
-  })
+  }
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { insertMany } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
+import { inIdOrder, joinedDocs, joinedVersions } from '../db/joined-docs.ts'
 import type { PlantFacetsTable, PlantWindowsTable, PlantsTable } from '../db/schema.ts'
 import type { Attribute } from './plant.ts'
 import { facetRows } from './plant.ts'
@@ -20,10 +21,20 @@ export async function findPlant(db: Db, id: number): Promise<PlantRow | undefine
   return db.selectFrom('plants').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-const selectDoc = prepared((db, id: number) => db.selectFrom('plants').select('doc').where('id', '=', id))
+const selectDoc = prepared((db, id: number) =>
+  db.selectFrom('plants').select(['doc', 'version', 'updated_at']).where('id', '=', id),
+)
 
 export async function findPlantDoc(db: Db, id: number): Promise<string | undefined> {
   return (await selectDoc(db, id))[0]?.doc
+}
+
+/** A plant's document with what its caching headers are made of. */
+export async function findPlantDocWithVersion(
+  db: Db,
+  id: number,
+): Promise<{ doc: string; version: number; updated_at: string } | undefined> {
+  return (await selectDoc(db, id))[0]
 }
 
 export async function findPlantDocBySlug(db: Db, slug: string): Promise<string | undefined> {
@@ -110,35 +121,113 @@ async function addToTotal(tx: Tx, added: number): Promise<void> {
     .execute()
 }
 
-const pageAfterQuery = (db: Db, filter: PlantFilter, afterId: number, limit: number) =>
-  filtered(db, filter).select(['id', 'doc']).where('id', '>', afterId).orderBy('id').limit(limit)
-const pageAfter = prepared((db, afterId: number, limit: number) =>
-  pageAfterQuery(db, { updatedSince: null }, afterId, limit),
-)
-
+// The lists filtered by a time of change; the unfiltered ones are read as one value (joinedPageAfter).
 /** One page after `afterId`, plus one more row to tell whether another page follows. */
 export async function listPlantDocsAfter(db: Db, filter: PlantFilter, afterId: number, limit: number) {
-  return filter.updatedSince
-    ? pageAfterQuery(db, filter, afterId, limit).execute()
-    : pageAfter(db, afterId, limit)
+  return filtered(db, filter)
+    .select(['id', 'doc'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 }
 
 // The ids of the page are found first, so skipped rows are never read whole.
-const pageAtQuery = (db: Db, filter: PlantFilter, limit: number, offset: number) =>
-  db
+export async function listPlantDocsPage(db: Db, filter: PlantFilter, limit: number, offset: number) {
+  const rows = await db
     .selectFrom('plants')
     .select('doc')
     .where('id', 'in', filtered(db, filter).select('id').orderBy('id').limit(limit).offset(offset))
     .orderBy('id')
-const pageAt = prepared((db, limit: number, offset: number) =>
-  pageAtQuery(db, { updatedSince: null }, limit, offset),
-)
-
-export async function listPlantDocsPage(db: Db, filter: PlantFilter, limit: number, offset: number) {
-  const rows = filter.updatedSince
-    ? await pageAtQuery(db, filter, limit, offset).execute()
-    : await pageAt(db, limit, offset)
+    .execute()
   return rows.map((row) => row.doc)
+}
+
+/** A page of documents read as one value (db/joined-docs.ts): the unfiltered lists, the hot ones. */
+export interface JoinedPage {
+  /** the documents, comma-separated, in id order: bytes on SQLite, a string on PostgreSQL */
+  docs: Buffer | string
+  /** `id.version` of each, comma-separated */
+  versions: string
+  count: number
+  lastId: number | null
+  /** the largest id of any plant (a keyset page has more after it when its last id is below) */
+  maxId: number | null
+  /** the number of plants (plant_total) */
+  total: number
+}
+
+const joinedRows = (db: Db, ordered: boolean) => [
+  joinedDocs(db, ordered).as('docs'),
+  joinedVersions(db, ordered).as('versions'),
+  sql<number | string>`count(*)`.as('count'),
+  sql<number | string | null>`max(id)`.as('last_id'),
+  sql<number | string | null>`(SELECT max(id) FROM plants)`.as('max_id'),
+  sql<number | string>`(SELECT plants FROM plant_total WHERE id = 1)`.as('total'),
+]
+const joinedAfter = (ordered: boolean) =>
+  prepared((db, afterId: number, limit: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('plants')
+          .select(['id', 'version', 'doc'])
+          .where('id', '>', afterId)
+          .orderBy('id')
+          .limit(limit)
+          .as('page'),
+      )
+      .select(joinedRows(db, ordered)),
+  )
+const joinedAt = (ordered: boolean) =>
+  prepared((db, limit: number, offset: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('plants')
+          .select(['id', 'version', 'doc'])
+          .where('id', 'in', db.selectFrom('plants').select('id').orderBy('id').limit(limit).offset(offset))
+          .orderBy('id')
+          .as('page'),
+      )
+      .select(joinedRows(db, ordered)),
+  )
+const after = { asRead: joinedAfter(false), sorted: joinedAfter(true) }
+const at = { asRead: joinedAt(false), sorted: joinedAt(true) }
+
+/** The unfiltered keyset page after `afterId`, as one value. */
+export async function joinedPageAfter(db: Db, afterId: number, limit: number): Promise<JoinedPage> {
+  const page = joinedPage((await after.asRead(db, afterId, limit))[0])
+  return inIdOrder(page.versions) ? page : joinedPage((await after.sorted(db, afterId, limit))[0])
+}
+
+/** The unfiltered offset page, as one value. */
+export async function joinedPageAt(db: Db, limit: number, offset: number): Promise<JoinedPage> {
+  const page = joinedPage((await at.asRead(db, limit, offset))[0])
+  return inIdOrder(page.versions) ? page : joinedPage((await at.sorted(db, limit, offset))[0])
+}
+
+function joinedPage(
+  row:
+    | {
+        docs: Buffer | string | null
+        versions: string | null
+        count: number | string
+        last_id: number | string | null
+        max_id: number | string | null
+        total: number | string
+      }
+    | undefined,
+): JoinedPage {
+  const orNull = (value: number | string | null | undefined) => (value == null ? null : Number(value))
+  return {
+    docs: row?.docs ?? '',
+    versions: row?.versions ?? '',
+    count: Number(row?.count ?? 0),
+    lastId: orNull(row?.last_id),
+    maxId: orNull(row?.max_id),
+    total: Number(row?.total ?? 0),
+  }
 }
 
 export async function countVarieties(db: Db, parentId: number): Promise<number> {

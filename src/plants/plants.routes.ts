@@ -1,7 +1,7 @@
 // /plants endpoints. Handlers only translate HTTP to service calls.
 import { IdParams, PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
 import { accountOf, sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
-import { getPlantDoc, listCompanions, listPlants, listVarieties } from './plant-reads.ts'
+import { getPlantForAnswer, listCompanions, listPlants, listVarieties } from './plant-reads.ts'
 import { createPlant, updatePlant } from './plant-writes.ts'
 import {
   CreatePlantBody,
@@ -13,8 +13,6 @@ import {
 } from './plant.schemas.ts'
 
 const tags = ['plants']
-/** A stored document's updated_at (text inside its strings has its quotes escaped, so cannot match). */
-const UPDATED_AT = /"updated_at":"([^"]+)"/
 
 export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -28,7 +26,10 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 200: PlantKeysetListSchema, ...commonErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await listPlants(store, request.query)),
+    async (request, reply) => {
+      const { json, etagSeed } = await listPlants(store, request.query)
+      return sendJson(reply, json, 200, etagSeed)
+    },
   )
 
   api.post(
@@ -58,10 +59,10 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
       },
     },
     async (request, reply) => {
-      const doc = await getPlantDoc(store, Number(request.params.id))
-      const updatedAt = UPDATED_AT.exec(doc)?.[1]
-      if (updatedAt) void reply.header('last-modified', new Date(updatedAt).toUTCString())
-      return sendJson(reply, doc)
+      const id = Number(request.params.id)
+      const plant = await getPlantForAnswer(store, id)
+      void reply.header('last-modified', new Date(plant.updated_at).toUTCString())
+      return sendJson(reply, plant.doc, 200, `${id}.${plant.version}`)
     },
   )
 

@@ -88,6 +88,29 @@ describe('conditional GET', () => {
     assert.notEqual(after.headers.get('etag'), etag)
   })
 
+  it('changes a page’s ETag when a plant on it changes or a plant is added, keyset and offset alike', async () => {
+    const plant = await createPlant(t, { name: 'Paged Tomato' })
+    for (const path of ['/api/plants?per_page=100', '/api/plants?page=1&per_page=100']) {
+      const etagOf = async () => (await t.request('GET', path)).headers.get('etag')!
+      const before = await etagOf()
+      assert.equal(await etagOf(), before, `${path}: the same page, the same ETag`)
+      const { version } = (await t.request('GET', `/api/plants/${plant.id}`)).body as { version: number }
+      const update = await t.request('PUT', `/api/plants/${plant.id}`, {
+        version,
+        note: 'a change on the page',
+        description: `Changed for ${path}.`,
+      })
+      assert.equal(update.status, 200)
+      const changed = await t.request('GET', path, undefined, { 'if-none-match': before })
+      assert.equal(changed.status, 200, `${path}: a changed plant is a changed page`)
+      const afterChange = changed.headers.get('etag')!
+      assert.notEqual(afterChange, before)
+      await createPlant(t)
+      const grown = await t.request('GET', path, undefined, { 'if-none-match': afterChange })
+      assert.equal(grown.status, 200, `${path}: a new plant changes the total`)
+    }
+  })
+
   it('covers lists, searches, suggestions and attributes; errors are never stored', async () => {
     await createPlant(t, { name: 'Caching Tomato' })
     for (const path of [
