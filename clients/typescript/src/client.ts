@@ -5,7 +5,7 @@ import createClient, { type Client } from 'openapi-fetch'
 import { ChangeFeed, type FollowOptions } from './change-feed.ts'
 import { errorFor } from './errors.ts'
 import { retryAfterSeconds, retryingFetch, type RetryOptions } from './retry.ts'
-import type { components, operations, paths } from './schema.d.ts'
+import type { components, operations, paths } from './schema.ts'
 
 export type Plant = components['schemas']['Plant']
 export interface KeysetList {

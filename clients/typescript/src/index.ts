@@ -27,4 +27,4 @@ export {
   VersionMismatchError,
 } from './errors.ts'
 export { retryAfterSeconds, type RetryOptions } from './retry.ts'
-export type { components, operations, paths } from './schema.d.ts'
+export type { components, operations, paths } from './schema.ts'
