@@ -15,7 +15,7 @@ import {
   type Plant,
 } from '../../clients/typescript/src/index.ts'
 import { unique } from '../helpers/factories.ts'
-import { startHortus, type RunningHortus } from './hortus-process.ts'
+import { holdWriteLock, startHortus, type RunningHortus } from './hortus-process.ts'
 
 let hortus: RunningHortus
 let client: HortusClient
@@ -254,7 +254,39 @@ describe('changes.follow', () => {
   })
 })
 
-describe('retries', () => {
+describe('retries on 503', () => {
+  it('retries a create refused while the database is locked, and saves it once', async () => {
+    const lock = await holdWriteLock(hortus.databaseUrl)
+    const retries: { waitSeconds: number; status: number }[] = []
+    let released: Promise<void> | undefined
+    const patient = createHortusClient({
+      ...hortus,
+      onRetry: ({ waitSeconds, status }) => {
+        retries.push({ waitSeconds, status })
+        // The lock goes once the 503 came, so the retry is answered.
+        released ??= lock.release()
+      },
+    })
+    const name = unique('Locked out')
+    try {
+      const plant = await patient.plants.create({
+        scientific_name: unique('Clausa'),
+        name,
+        note: 'while locked',
+      })
+      assert.equal(plant.name, name)
+    } finally {
+      await (released ?? lock.release())
+    }
+    assert.equal(retries.length, 1)
+    assert.equal(retries[0]!.status, 503)
+    assert.ok(retries[0]!.waitSeconds >= 1, `Retry-After ${retries[0]!.waitSeconds}`)
+    const saved = await collect(client.plants.all())
+    assert.equal(saved.filter((plant) => plant.name === name).length, 1)
+  })
+})
+
+describe('retries on 429', () => {
   let limited: RunningHortus
   before(async () => {
     limited = await startHortus({ HORTUS_RATE_LIMIT_PER_MINUTE: '3' })
