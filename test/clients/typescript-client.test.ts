@@ -13,6 +13,7 @@ import {
   type HortusClient,
   type NewPlant,
   type Plant,
+  unwrap,
 } from '../../clients/typescript/src/index.ts'
 import { unique } from '../helpers/factories.ts'
 import { holdWriteLock, startHortus, type RunningHortus } from './hortus-process.ts'
@@ -67,6 +68,23 @@ describe('key headers', () => {
       assert.equal(error.error, 'not authenticated')
       assert.match(error.msg, /key/)
     }
+  })
+})
+
+describe('api and unwrap', () => {
+  it('reach any endpoint with the key headers, typed, and turn an error answer into a typed error', async () => {
+    const plant = await newPlant({ Family: 'Rosaceae' })
+    const { attributes } = unwrap(await client.api.GET('/attributes'))
+    assert.ok(attributes.some((attribute) => attribute.key === 'Family' && attribute.plants >= 1))
+    const revisions = unwrap(
+      await client.api.GET('/plants/{id}/revisions', { params: { path: { id: String(plant.id) } } }),
+    )
+    assert.deepEqual(
+      revisions.revisions.map((revision) => revision.version),
+      [1],
+    )
+    const missing = await client.api.GET('/plants/{id}/revisions', { params: { path: { id: '987654321' } } })
+    assert.throws(() => unwrap(missing), NotFoundError)
   })
 })
 
