@@ -49,7 +49,8 @@ def error_for(status: int, error: str, msg: str, retry_after: float | None = Non
         cls: type[HortusError] = NotAuthenticated
     elif status == 404:
         cls = NotFound
-    elif status == 422 and error == "version mismatch":
+    elif status in (422, 409) and error == "version mismatch":
+        # Hortus answers it as 422, as the interface says; a 409 saying the same is the same conflict.
         cls = VersionMismatch
     elif status == 422:
         cls = ValidationFailed

@@ -42,21 +42,22 @@ export class ServiceUnavailableError extends HortusError {
   override readonly name = 'ServiceUnavailableError'
 }
 
+/** The class for an answer: by its status, and for a 422 by its stable `error` text. */
+function kindOf(status: number, error: string): typeof HortusError {
+  // Hortus answers a version conflict as 422, as the interface says; a 409 saying the same is the same.
+  if (error === 'version mismatch' && (status === 422 || status === 409)) return VersionMismatchError
+  const byStatus: Record<number, typeof HortusError> = {
+    401: NotAuthenticatedError,
+    404: NotFoundError,
+    422: ValidationError,
+    429: TooManyRequestsError,
+    503: ServiceUnavailableError,
+  }
+  return byStatus[status] ?? HortusError
+}
+
 /** The most specific error for an answer. */
 export function errorFor(status: number, error: string, msg: string, retryAfter: number | null): HortusError {
-  const Kind =
-    status === 401
-      ? NotAuthenticatedError
-      : status === 404
-        ? NotFoundError
-        : status === 422 && error === 'version mismatch'
-          ? VersionMismatchError
-          : status === 422
-            ? ValidationError
-            : status === 429
-              ? TooManyRequestsError
-              : status === 503
-                ? ServiceUnavailableError
-                : HortusError
+  const Kind = kindOf(status, error)
   return new Kind(status, error, msg, retryAfter)
 }
