@@ -18,8 +18,13 @@ LIMITED_KEY_ID = os.environ.get("HORTUS_TEST_LIMITED_KEY_ID", "")
 LIMITED_KEY_SECRET = os.environ.get("HORTUS_TEST_LIMITED_KEY_SECRET", "")
 LIMITED_PER_MINUTE = int(os.environ.get("HORTUS_TEST_LIMITED_PER_MINUTE", "0"))
 
+# Where the npm test run takes and lets go the database's write lock: POST <url>/lock, POST <url>/release.
+LOCK_URL = os.environ.get("HORTUS_TEST_LOCK_URL")
+
 needs_server = unittest.skipUnless(BASE_URL, "set HORTUS_TEST_BASE_URL (npm test does)")
 needs_limited_server = unittest.skipUnless(LIMITED_URL, "set HORTUS_TEST_LIMITED_BASE_URL (npm test does)")
+
+needs_lock_control = unittest.skipUnless(BASE_URL and LOCK_URL, "set HORTUS_TEST_LOCK_URL (npm test does)")
 
 _counter = itertools.count(1)
 

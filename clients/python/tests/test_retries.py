@@ -1,14 +1,25 @@
 """Retrying a 429 after Retry-After, bounded, against a real Hortus started with a low
-HORTUS_RATE_LIMIT_PER_MINUTE."""
+HORTUS_RATE_LIMIT_PER_MINUTE; and a 503 while another connection holds the database's write lock."""
 
 from __future__ import annotations
 
 import time
 import unittest
+import urllib.request
 
 from hortus_client import Client, HortusError, TooManyRequests
 
-from .support import LIMITED_KEY_ID, LIMITED_KEY_SECRET, LIMITED_PER_MINUTE, LIMITED_URL, needs_limited_server
+from .support import (
+    LIMITED_KEY_ID,
+    LIMITED_KEY_SECRET,
+    LIMITED_PER_MINUTE,
+    LIMITED_URL,
+    LOCK_URL,
+    client,
+    needs_limited_server,
+    needs_lock_control,
+    unique,
+)
 
 
 def limited(**options: object) -> Client:
@@ -55,3 +66,33 @@ class Retries(unittest.TestCase):
                 error = refused_again
                 break
         self.assertIsInstance(error, TooManyRequests)
+
+
+def lock_control(action: str) -> None:
+    request = urllib.request.Request(f"{LOCK_URL}/{action}", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 204, response.status
+
+
+@needs_lock_control
+class LockedDatabase(unittest.TestCase):
+    def test_a_create_refused_with_503_is_retried_and_saved_once(self) -> None:
+        retries: list[tuple[int, float, int]] = []
+
+        def release(attempt: int, wait: float, error: HortusError) -> None:
+            retries.append((attempt, wait, error.status))
+            # The lock goes once the 503 came, so the retry is answered.
+            lock_control("release")
+
+        name = unique("Locked out")
+        lock_control("lock")
+        try:
+            plant = client(on_retry=release).plants.create(unique("Clausa"), name, "while locked")
+        finally:
+            lock_control("release")
+        self.assertEqual(plant.name, name)
+        self.assertEqual(len(retries), 1)
+        attempt, wait, status = retries[0]
+        self.assertEqual((attempt, status), (1, 503))
+        self.assertGreaterEqual(wait, 1)
+        self.assertEqual([p.id for p in client().plants.all() if p.name == name], [plant.id])
