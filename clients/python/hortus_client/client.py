@@ -85,8 +85,8 @@ class Client:
         )
 
     def search_all(self, q: str | None = None, **options: Any) -> Iterator[Plant]:
-        """Every plant the search finds, page after page."""
-        page = 1
+        """Every plant the search finds, page after page (from `page`, 1 unless given)."""
+        page = int(options.pop("page", None) or 1)
         while True:
             found = self.search(q, page=page, **options)
             yield from found.plants

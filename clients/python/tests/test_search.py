@@ -41,6 +41,8 @@ class Search(unittest.TestCase):
 
         paged = [p.id for p in c.search_all(facets={"Family": [family, other]}, per_page=2)]
         self.assertEqual(paged, [low.id, mid.id, tall.id])
+        from_second = [p.id for p in c.search_all(facets={"Family": [family, other]}, per_page=2, page=2)]
+        self.assertEqual(from_second, [tall.id])
 
     def test_a_misspelt_facet_is_reported(self) -> None:
         c = client()
