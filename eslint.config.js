@@ -3,7 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'var/**', 'data/**', 'build/**'] },
+  { ignores: ['node_modules/**', 'var/**', 'data/**', 'build/**', 'clients/typescript/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
