@@ -50,13 +50,7 @@ async function serve(config: Config, store: Store): Promise<void> {
   // requests. Lines are gathered up to 12 KiB (sonic-boom writes at most 16 KiB at once) before a write,
   // and written at least every quarter second, so a quiet server's lines still appear at once to a person
   // reading the log.
-  const stream = pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: 12 * 1024,
-    periodicFlush: 250,
-    maxLength: 16 * 1024 * 1024,
-  })
+  const stream = pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 })
   const app = await buildApp({ config, store, logger: { level: config.logLevel, stream } })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
