@@ -130,6 +130,15 @@ export const CASES: BenchCase[] = [
     next: ({ ids }) => ({ path: `/api/plants?per_page=100&last_id=${randomOf(ids, 100)}` }),
   },
   {
+    // Pages among the starter's plants (the first 3,000 ids), of about the first page's size: the first page
+    // must cost no more than these.
+    name: 'keyset page, starter plants',
+    baselines: ['page from memory'],
+    next: ({ ids }) => ({
+      path: `/api/plants?per_page=100&last_id=${ids[1 + Math.floor(Math.random() * 2900)]}`,
+    }),
+  },
+  {
     // What every client asks for first: it must cost no more than any later page.
     name: 'first page of 100',
     baselines: ['page from memory'],

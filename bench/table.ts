@@ -180,11 +180,12 @@ function printPageTargets(run: Figures): void {
   const one = (name: string) => run.cases.find((c) => c.case === name && c.workers === 1)
   const first = one('first page of 100')
   const keyset = one('keyset page of 100')
+  const alike = one('keyset page, starter plants')
   const search = one('plain search')
-  if (first && keyset) {
-    const value = first.load.requestsPerSecond / keyset.load.requestsPerSecond
+  if (first && alike) {
+    const value = first.load.requestsPerSecond / alike.load.requestsPerSecond
     console.log(
-      `- the first page: ${rate(first.load.requestsPerSecond)} req/s (${first.load.bytesPerAnswer.toFixed(0)} B) against ${rate(keyset.load.requestsPerSecond)} for other pages (${keyset.load.bytesPerAnswer.toFixed(0)} B): ${value.toFixed(2)}×; per byte ${((value * first.load.bytesPerAnswer) / keyset.load.bytesPerAnswer).toFixed(2)}×, target no slower ${verdict(run, 'first page no slower than other pages', `${value.toFixed(2)}×`, value >= 0.95)}`,
+      `- the first page: ${rate(first.load.requestsPerSecond)} req/s (${first.load.bytesPerAnswer.toFixed(0)} B) against ${rate(alike.load.requestsPerSecond)} for other pages of the starter's plants (${alike.load.bytesPerAnswer.toFixed(0)} B): ${value.toFixed(2)}×, target no slower (≥ 0.95, the noise of a run) ${verdict(run, 'first page no slower than other pages', `${value.toFixed(2)}×`, value >= 0.95)}`,
     )
   }
   if (search && keyset) {
