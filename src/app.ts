@@ -40,6 +40,7 @@ import { logOneLinePerRequest, requestId } from './http/request-log.ts'
 import { answerConditionalGets } from './http/conditional-get.ts'
 import { sharedLimitStore } from './http/shared-limit-store.ts'
 import { limitConnections } from './http/connections.ts'
+import { refuseWrites } from './http/read-only.ts'
 import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
@@ -183,6 +184,9 @@ export async function buildApp({
     void reply.headers(isPagePath(request.url) ? PAGE_HEADERS : API_HEADERS)
     acknowledgeHandlingPreference(request, reply)
   })
+
+  // A read-only copy refuses every write before anything else looks at it (http/read-only.ts).
+  if (config.readOnly) refuseWrites(app, config.mirrorOf)
 
   // A preflight without Origin or Access-Control-Request-Method is not one: say so in the error shape
   // (the CORS plugin would answer in plain text).
