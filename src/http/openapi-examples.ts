@@ -310,6 +310,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         {
           id: 412,
           plant_id: 2101,
+          created_at: '2026-05-14T09:20:23.839Z',
           type: 'companion-to',
           scientific_name: 'Ocimum basilicum',
           name: 'Basil',

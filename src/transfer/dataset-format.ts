@@ -82,6 +82,7 @@ export const DatasetLineSchema = Type.Object(
           {
             id: ExportedId('The link\u2019s id where it was exported.'),
             plant_id: ExportedId('The other plant\u2019s id where it was exported.'),
+            created_at: Type.Optional(Type.String({ format: 'date-time' })),
             type: Type.Enum(['companion-to', 'antagonist-to']),
             ...NamePair.properties,
             note: VisibleText(2000, 'Why, and the source.'),
@@ -137,6 +138,7 @@ export function withoutExportedIds(line: DatasetLine): DatasetLine {
       const copy = { ...link }
       delete copy.id
       delete copy.plant_id
+      delete copy.created_at
       return copy
     })
   return portable

@@ -15,9 +15,9 @@ import { lastFeedPosition, unrevisedState } from './export.repository.ts'
 const FORMAT = 2
 /** Plants read at once: each read of the documents, links, revisions and origins of a page holds the
  * event loop while SQLite answers, so the server reads fewer than the CLI (see bench/export.bench.ts). */
-const SERVER_PAGE = 100
+const SERVER_PAGE = 50
 /** Lines sent as one chunk: one write per line would cost more than the lines. */
-const CHUNK_BYTES = 64 * 1024
+const CHUNK_BYTES = 16 * 1024
 
 export interface ExportVersion {
   /** The change feed's position when the export began: GET /api/changes?since=<it> gives what came after. */

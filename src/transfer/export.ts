@@ -119,6 +119,7 @@ function toLine(plant: Plant, batch: Batch): DatasetLine {
     line.links = links.map((link) => ({
       id: link.id,
       plant_id: link.other_id,
+      created_at: link.created_at,
       type: link.type,
       scientific_name: link.scientific_name,
       name: link.name,

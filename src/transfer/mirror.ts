@@ -320,7 +320,7 @@ async function writeLine(
     type: link.type,
     note: link.note,
     author: link.saved_by?.author ?? 'import',
-    created_at: line.updated_at!,
+    created_at: link.created_at ?? line.updated_at!,
     source_id: sourceId(link.source),
   }))
   return { plantId: id, links }

@@ -10,7 +10,18 @@ import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import type { KeyPair } from '../../src/accounts/api-keys.ts'
 import { createTestDatabaseUrl, createTestKey, openTestStore } from '../helpers/test-database.ts'
-import { freePort, hortus, startServer, answers, waitFor, type Started } from '../helpers/processes.ts'
+import {
+  answers,
+  CLI,
+  freePort,
+  hortus,
+  hortusEnv,
+  start,
+  startServer,
+  TSX,
+  waitFor,
+  type Started,
+} from '../helpers/processes.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
 
 const dir = tempDir('hortus-mirror-')
@@ -157,15 +168,15 @@ async function assertSameAsSource(): Promise<void> {
       )
       const links = await store.db
         .selectFrom('plant_links')
-        .select(['id', 'type', 'note', 'author'])
+        .select(['id', 'type', 'note', 'author', 'created_at'])
         .where('removed_at', 'is', null)
         .where((eb) => eb.or([eb('plant_low', '=', id), eb('plant_high', '=', id)]))
         .orderBy('id')
         .execute()
       const servedLinks = (await api('GET', `/plants/${id}/links`)).links
       assert.deepEqual(
-        links.map((link) => [Number(link.id), link.type, link.note, link.author]),
-        servedLinks.map((link: any) => [link.id, link.type, link.note, link.author]),
+        links.map((link) => [Number(link.id), link.type, link.note, link.author, link.created_at]),
+        servedLinks.map((link: any) => [link.id, link.type, link.note, link.author, link.created_at]),
         `links of ${id}`,
       )
       const images = await store.db
@@ -305,6 +316,60 @@ describe('hortus mirror --once', () => {
     await startSource()
     await sync()
     await assertSameAsSource()
+  })
+
+  it('following (no --once), it waits out the source going away and catches up when it is back', async () => {
+    const follower = start(
+      process.execPath,
+      [
+        '--import',
+        TSX,
+        CLI,
+        'mirror',
+        '--from',
+        base(),
+        '--key-id',
+        key.key_id,
+        '--key-secret',
+        key.key_secret,
+        '--interval',
+        '1',
+      ],
+      { env: hortusEnv({ DATABASE_URL: mirrorUrl }) },
+    )
+    try {
+      const pea = await plantNamed('Garden pea')
+      await api('PUT', `/plants/${pea.id}`, {
+        version: pea.version,
+        note: 'before',
+        data: [{ key: 'Sow', value: 'March' }],
+      })
+      await stopSource()
+      await waitFor('the follower notices', () => /Trying again in/.test(follower.output.stderr), {
+        started: follower,
+      })
+      await startSource()
+      await api('POST', '/plants', {
+        scientific_name: 'Vicia faba',
+        name: 'Broad bean',
+        note: 'while it waited',
+      })
+      await waitFor(
+        'the mirror catches up',
+        async () => {
+          try {
+            await assertSameAsSource()
+            return true
+          } catch {
+            return false
+          }
+        },
+        { started: follower, timeoutMs: 120_000 },
+      )
+    } finally {
+      follower.child.kill('SIGTERM')
+      await follower.finished
+    }
   })
 
   it('refuses a database that mirrors another source, or holds plants of its own', async () => {
