@@ -1,7 +1,6 @@
 // The remote Hortus a mirror copies, through its public API alone: plain HTTP with the key pair. A busy
 // source (429, 503) is waited for as its Retry-After says, a short while; a source that cannot be reached
 // or keeps failing is a MirrorError naming it, which leaves the mirror where its last complete step left it.
-import { createInterface } from 'node:readline'
 import { Readable } from 'node:stream'
 import type { ImageFile, ImageSize } from '../images/image-files.ts'
 
@@ -45,8 +44,26 @@ export class RemoteHortus {
     const cursor = response.headers.get('hortus-changes-cursor')
     if (!cursor || !response.body)
       throw new MirrorError(`${this.base}/api/export gave no Hortus-Changes-Cursor.`)
-    const input = Readable.fromWeb(response.body as never)
-    return { cursor, lines: createInterface({ input, crlfDelay: Infinity }) }
+    const input = Readable.fromWeb(response.body as never).setEncoding('utf8')
+    const url = `${this.base}/api/export`
+    // Split by hand: readline's iterator ends quietly when its input fails, which would take a cut-off
+    // export for a whole one.
+    async function* lines() {
+      try {
+        let rest = ''
+        for await (const chunk of input) {
+          const parts = (rest + (chunk as string)).split('\n')
+          rest = parts.pop()!
+          yield* parts
+        }
+        if (rest) yield rest
+      } catch (error) {
+        const reason =
+          error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : error
+        throw new MirrorError(`The export from ${url} broke off: ${String(reason)}.`)
+      }
+    }
+    return { cursor, lines: lines() }
   }
 
   /** One file of a picture, as served: its bytes, type and ETag. */

@@ -49,8 +49,9 @@ export class Mirror {
     // A database that mirrors another source is refused before the source is asked anything.
     let state = await this.state()
     await this.remote.connect()
-    if (!state) {
-      report.bootstrapped = await this.bootstrap()
+    // No state: a first sync. A state without `covered`: a first sync cut short, done again.
+    if (!state?.covered) {
+      report.bootstrapped = await this.bootstrap(state !== null)
       state = (await this.state())!
     }
     for (;;) {
@@ -77,13 +78,20 @@ export class Mirror {
     return rows[0] ?? null
   }
 
-  /** The export, written as given; the feed position it was taken at becomes `covered`. */
-  private async bootstrap(): Promise<number> {
+  /** The export, written as given; the feed position it was taken at becomes `covered`. Until then the
+   * state says a first sync is under way (`covered` empty), so one cut short is done again, over what it
+   * wrote (each plant written as given again, or kept when the copy has it as it is). */
+  private async bootstrap(resuming: boolean): Promise<number> {
     const plants = await this.store.db.selectFrom('plants').select('id').limit(1).execute()
-    if (plants.length > 0)
+    if (plants.length > 0 && !resuming)
       throw new MirrorError(
         'DATABASE_URL already holds plants: a mirror starts from an empty database (start the server with HORTUS_READ_ONLY=on, which loads no starter dataset).',
       )
+    if (!resuming)
+      await this.store.db
+        .insertInto('mirror_state')
+        .values({ source: this.remote.base, cursor: null, covered: '', synced_at: now() })
+        .execute()
     const { cursor, lines } = await this.remote.exportLines()
     this.log(`Copying the export of ${this.remote.base}…`)
     let sources = new Map<string, number>()
@@ -116,8 +124,9 @@ export class Mirror {
       for (const { plantId, links: given } of links) await writeLinks(tx, plantId, given, 'higher', now())
       await catchUpIds(this.store, tx)
       await tx
-        .insertInto('mirror_state')
-        .values({ source: this.remote.base, cursor: null, covered: cursor, synced_at: now() })
+        .updateTable('mirror_state')
+        .set({ cursor: null, covered: cursor, synced_at: now() })
+        .where('source', '=', this.remote.base)
         .execute()
     })
     return written

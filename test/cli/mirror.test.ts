@@ -5,6 +5,8 @@
 // stops a sync with a message; the next sync goes on to equality.
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
@@ -369,6 +371,59 @@ describe('hortus mirror --once', () => {
     } finally {
       follower.child.kill('SIGTERM')
       await follower.finished
+    }
+  })
+
+  it('a first sync cut off in the middle of the export stops with a message, and the next one completes it', async () => {
+    // A proxy in front of the source that, once, closes the connection halfway through the export.
+    let cut = true
+    const proxy: Server = createServer((incoming, outgoing) => {
+      // Uncompressed, so that half of the first chunk is half of the lines.
+      const headers = { ...incoming.headers }
+      delete headers['accept-encoding']
+      const forwarded = httpRequest(
+        `${base()}${incoming.url}`,
+        { method: incoming.method, headers },
+        (answer) => {
+          if (cut && incoming.url!.startsWith('/api/export')) {
+            cut = false
+            outgoing.writeHead(answer.statusCode!, answer.headers)
+            answer.once('data', (chunk: Buffer) => {
+              outgoing.write(chunk.subarray(0, Math.floor(chunk.length / 2)))
+              // Once the mirror has the answer's head and is reading its lines.
+              setTimeout(() => outgoing.socket?.destroy(), 300)
+            })
+            return
+          }
+          outgoing.writeHead(answer.statusCode!, answer.headers)
+          answer.pipe(outgoing)
+        },
+      )
+      incoming.pipe(forwarded)
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    const through = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    const copyUrl = await createTestDatabaseUrl()
+    const viaProxy = () =>
+      hortus(
+        ['mirror', '--from', through, '--key-id', key.key_id, '--key-secret', key.key_secret, '--once'],
+        {
+          DATABASE_URL: copyUrl,
+        },
+      )
+    try {
+      const failed = await viaProxy()
+      assert.equal(failed.code, 1, failed.stdout + failed.stderr)
+      assert.match(failed.stderr, /broke off|Cannot reach/)
+      assert.match(failed.stderr, /run mirror again/)
+      const resumed = await viaProxy()
+      assert.equal(resumed.code, 0, resumed.stderr)
+      const source = ((await api('GET', '/export')) as string).split('\n').filter(Boolean)
+      const copy = await hortus(['export'], { DATABASE_URL: copyUrl })
+      assert.deepEqual(copy.stdout.split('\n').filter(Boolean), source)
+    } finally {
+      proxy.closeAllConnections()
+      proxy.close()
     }
   })
 
