@@ -25,7 +25,7 @@ Commands:
   accounts unblock <email> [--reason <text>]              lift a block
   import <file.jsonl> [--overwrite]                       load plants (idempotent by scientific name + name)
   export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
-  mirror --from <url> --key-id <id> --key-secret <secret> [--once] [--interval <seconds>]
+  mirror --from <url> --key-id <id> --key-secret=<secret> [--once] [--interval <seconds>]
                                                           keep the database a copy of a remote Hortus
   migrate                                                 bring the database schema up to date
 

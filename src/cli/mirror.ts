@@ -22,7 +22,9 @@ export const mirrorCommand: Command = (args) => {
       'mirror needs --from <base URL> of the Hortus to copy, such as https://plants.example.org.',
     )
   if (!values['key-id'] || !values['key-secret'])
-    throw new UsageError('mirror needs --key-id and --key-secret: a key pair made on the source Hortus.')
+    throw new UsageError(
+      'mirror needs --key-id and --key-secret=<secret> (with `=`: a secret may start with -): a key pair made on the source Hortus.',
+    )
   const interval = Number(values.interval ?? 60)
   if (!Number.isInteger(interval) || interval < 1 || interval > 86_400)
     throw new UsageError('mirror: --interval is the seconds between polls, a whole number from 1 to 86400.')

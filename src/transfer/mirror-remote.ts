@@ -40,7 +40,7 @@ export class RemoteHortus {
 
   /** The export: its header's feed position, and its lines as they arrive (decompressed). */
   async exportLines(): Promise<{ cursor: string; lines: AsyncIterable<string> }> {
-    const response = await this.get('/api/export', true, { 'accept-encoding': 'gzip' })
+    const response = await this.get('/api/export', true, { 'accept-encoding': 'gzip' }, true)
     const cursor = response.headers.get('hortus-changes-cursor')
     if (!cursor || !response.body)
       throw new MirrorError(`${this.base}/api/export gave no Hortus-Changes-Cursor.`)
@@ -78,16 +78,33 @@ export class RemoteHortus {
     }
   }
 
-  private async get(path: string, withKey: boolean, extra: Record<string, string> = {}): Promise<Response> {
+  /** `streaming`: the time limit is for the answer's head only (a 94k-plant export takes minutes to
+   * read while the mirror writes it); otherwise for the whole answer. */
+  private async get(
+    path: string,
+    withKey: boolean,
+    extra: Record<string, string> = {},
+    streaming = false,
+  ): Promise<Response> {
     const url = `${this.base}${path}`
     for (let attempt = 1; ; attempt++) {
       let response: Response
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(new Error('no answer within 60 s')), 60_000)
       try {
         response = await fetch(url, {
           headers: { ...(withKey ? this.#headers : {}), ...extra },
-          signal: AbortSignal.timeout(60_000),
+          signal: controller.signal,
         })
+        if (streaming) clearTimeout(timer)
+        else {
+          // The body is read here, within the time limit; the caller reads it from memory.
+          const body = await response.arrayBuffer()
+          clearTimeout(timer)
+          response = new Response(body, { status: response.status, headers: response.headers })
+        }
       } catch (error) {
+        clearTimeout(timer)
         const reason =
           error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : error
         if (attempt < ATTEMPTS) {

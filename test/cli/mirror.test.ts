@@ -117,7 +117,16 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
 
 const mirror = (...extra: string[]) =>
   hortus(
-    ['mirror', '--from', base(), '--key-id', key.key_id, '--key-secret', key.key_secret, '--once', ...extra],
+    [
+      'mirror',
+      '--from',
+      base(),
+      '--key-id',
+      key.key_id,
+      `--key-secret=${key.key_secret}`,
+      '--once',
+      ...extra,
+    ],
     {
       DATABASE_URL: mirrorUrl,
     },
@@ -332,8 +341,8 @@ describe('hortus mirror --once', () => {
         base(),
         '--key-id',
         key.key_id,
-        '--key-secret',
-        key.key_secret,
+        // A secret may start with `-`: given as --key-secret=<it>, it is never read as an option.
+        `--key-secret=${key.key_secret}`,
         '--interval',
         '1',
       ],
@@ -406,7 +415,7 @@ describe('hortus mirror --once', () => {
     const copyUrl = await createTestDatabaseUrl()
     const viaProxy = () =>
       hortus(
-        ['mirror', '--from', through, '--key-id', key.key_id, '--key-secret', key.key_secret, '--once'],
+        ['mirror', '--from', through, '--key-id', key.key_id, `--key-secret=${key.key_secret}`, '--once'],
         {
           DATABASE_URL: copyUrl,
         },
@@ -435,7 +444,7 @@ describe('hortus mirror --once', () => {
     assert.equal(other.code, 1)
     assert.match(other.stderr, /This database mirrors http:\/\/127\.0\.0\.1/)
     const notEmpty = await hortus(
-      ['mirror', '--from', base(), '--key-id', key.key_id, '--key-secret', key.key_secret, '--once'],
+      ['mirror', '--from', base(), '--key-id', key.key_id, `--key-secret=${key.key_secret}`, '--once'],
       { DATABASE_URL: sourceUrl },
     )
     assert.equal(notEmpty.code, 1)
