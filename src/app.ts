@@ -40,6 +40,7 @@ import { logOneLinePerRequest, requestId } from './http/request-log.ts'
 import { answerConditionalGets } from './http/conditional-get.ts'
 import { sharedLimitStore } from './http/shared-limit-store.ts'
 import { limitConnections } from './http/connections.ts'
+import { refuseWrites } from './http/read-only.ts'
 import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './plants/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
@@ -53,6 +54,7 @@ import { calendarRoutes } from './calendar/calendar.routes.ts'
 import { problemRoutes } from './problems/problems.routes.ts'
 import { provenanceRoutes } from './provenance/provenance.routes.ts'
 import { imageServingRoutes } from './images/image-serving.routes.ts'
+import { CURSOR_HEADER, exportRoutes } from './transfer/export.routes.ts'
 import { website } from './web/website.ts'
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
 
@@ -183,6 +185,9 @@ export async function buildApp({
     acknowledgeHandlingPreference(request, reply)
   })
 
+  // A read-only copy refuses every write before anything else looks at it (http/read-only.ts).
+  if (config.readOnly) refuseWrites(app, config.mirrorOf)
+
   // A preflight without Origin or Access-Control-Request-Method is not one: say so in the error shape
   // (the CORS plugin would answer in plain text).
   app.addHook('onRequest', async (request) => {
@@ -199,7 +204,13 @@ export async function buildApp({
   // with either). Brotli at quality 4 (the plugin's default, as 11 costs far more CPU); zlib streams run on
   // libuv's thread pool, so compressing never blocks other requests. Request bodies are not decompressed:
   // the API takes plain JSON within its body limit.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false })
+  // The plugin's own list of compressible types (mime-db's) lacks the export's JSON Lines.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+    customTypes: (type) => COMPRESSIBLE.test(type),
+  })
 
   // Browser apps call the API from their own origins; preflights must pass without a key.
   await app.register(cors, {
@@ -220,6 +231,7 @@ export async function buildApp({
       'etag',
       IGNORED_PARAMETERS_HEADER,
       'preference-applied',
+      CURSOR_HEADER,
     ],
     maxAge: 86400,
   })
@@ -282,6 +294,11 @@ export async function buildApp({
       await api.register(calendarRoutes, { store })
       await api.register(problemRoutes, { store })
       await api.register(provenanceRoutes, { store })
+      await api.register(exportRoutes, {
+        store,
+        exportsPerHour: config.exportsPerHour,
+        keyIdHeader,
+      })
     },
     { prefix: '/api' },
   )
@@ -299,5 +316,9 @@ export async function buildApp({
 
   return app
 }
+
+/** @fastify/compress's default compressible types, and the export's JSON Lines. */
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)|^application\/x-ndjson(?:;|$)/u
 
 const clipPath = (path: string): string => (path.length > 120 ? `${path.slice(0, 120)}…` : path)

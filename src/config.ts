@@ -51,6 +51,12 @@ export interface Config {
   /** The address clients reach Hortus at (https://plants.example.org): image URLs in answers start with it;
    * without it, with the request's own scheme and host. */
   readonly publicUrl: string | null
+  /** Full exports (GET /api/export) per key per hour; a 304 does not count. */
+  readonly exportsPerHour: number
+  /** A read-only copy (a mirror): every write through the API or the website is refused with 403. */
+  readonly readOnly: boolean
+  /** What a read-only Hortus mirrors (a URL or a sentence), named in the 403 of a refused write. */
+  readonly mirrorOf: string | null
 }
 
 export class ConfigError extends Error {
@@ -128,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seedRaw = (env.HORTUS_SEED || 'on').toLowerCase()
   if (!['on', 'off'].includes(seedRaw)) problems.push(`HORTUS_SEED=${seedRaw}: use on or off`)
 
+  const readOnlyRaw = (env.HORTUS_READ_ONLY || 'off').toLowerCase()
+  if (!['on', 'off'].includes(readOnlyRaw)) problems.push(`HORTUS_READ_ONLY=${readOnlyRaw}: use on or off`)
+
   const database = databaseUrl('DATABASE_URL', DEFAULT_DATABASE_URL) ?? { dialect: 'sqlite', path: '' }
   const readDatabase = databaseUrl('DATABASE_READ_URL', null)
   if (readDatabase && readDatabase.dialect !== database.dialect) {
@@ -178,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: integer('HORTUS_MAX_CONNECTIONS', 1024, 1, 1_000_000),
     contact: env.HORTUS_CONTACT?.trim() || null,
     publicUrl: env.HORTUS_PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+    exportsPerHour: integer('HORTUS_EXPORTS_PER_HOUR', 6, 1, 1_000_000),
+    readOnly: readOnlyRaw === 'on',
+    mirrorOf: env.HORTUS_MIRROR_OF?.trim() || null,
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
       .split(',')
       .map((entry) => entry.trim())

@@ -23,7 +23,8 @@ const LISTEN_PROBLEMS: Record<string, string> = {
 
 /** Migrations ran when the store was opened; this loads the starter dataset and says how to get a key. */
 async function prepareDatabase(config: Config, store: Store): Promise<void> {
-  const seeded = config.seed ? await seedIfEmpty(store) : null
+  // A read-only copy is written by `hortus mirror` alone, never by the starter dataset.
+  const seeded = config.seed && !config.readOnly ? await seedIfEmpty(store) : null
   if (seeded) {
     console.log(
       `Loaded the starter dataset: ${seeded.created} plants and varieties, ${seeded.links.created} links, ${seeded.images.added} pictures.`,

@@ -8,6 +8,7 @@ import { CommandError, UsageError, parseCommandArgs, type Command } from './comm
 import { keysCommand } from './keys.ts'
 import { accountsCommand } from './accounts.ts'
 import { exportCommand, importCommand } from './transfer.ts'
+import { mirrorCommand } from './mirror.ts'
 
 const USAGE = `Usage: npm run -s hortus -- <command>
 
@@ -24,6 +25,8 @@ Commands:
   accounts unblock <email> [--reason <text>]              lift a block
   import <file.jsonl> [--overwrite]                       load plants (idempotent by scientific name + name)
   export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
+  mirror --from <url> --key-id <id> --key-secret=<secret> [--once] [--interval <seconds>]
+                                                          keep the database a copy of a remote Hortus
   migrate                                                 bring the database schema up to date
 
 The database is the one in DATABASE_URL (default sqlite:./var/hortus.db); ./.env is read when present.
@@ -34,6 +37,7 @@ const COMMANDS: Record<string, Command> = {
   accounts: accountsCommand,
   import: importCommand,
   export: exportCommand,
+  mirror: mirrorCommand,
   // Opening the store runs the migrations; say so and stop.
   migrate: (args) => {
     parseCommandArgs('migrate', args, {})

@@ -251,6 +251,16 @@ export interface PlantTotalTable {
   plants: number | string
 }
 
+/** `hortus mirror`: how far the copy of a remote Hortus (`source`, its base URL) has come. */
+export interface MirrorStateTable {
+  source: string
+  /** The source's change feed cursor applied up to; null before the first page. */
+  cursor: string | null
+  /** The feed position an export showed the plants at: revisions up to it are copied, the plants kept. */
+  covered: string
+  synced_at: string
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -274,4 +284,5 @@ export interface Database {
   data_sources: DataSourcesTable
   value_sources: ValueSourcesTable
   plant_problems: PlantProblemsTable
+  mirror_state: MirrorStateTable
 }

@@ -288,6 +288,38 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       has_more: false,
     },
   },
+  exportDataset: {
+    query: { since: '2026-05-14T00:00:00Z' },
+    // One line of the answer: the header comes first, then a line like this one for each plant.
+    response: {
+      id: 1790,
+      version: 56,
+      type: 'Plant',
+      scientific_name: 'Solanum lycopersicum',
+      name: 'Tomato',
+      slug: 'solanum-lycopersicum-tomato',
+      created_at: '2026-05-14T09:20:22.533Z',
+      updated_at: '2026-05-14T09:20:23.839Z',
+      description:
+        'The tomato is the fruit of the tomato plant, a member of the Nightshade family (Solanaceae).',
+      data: [
+        { key: 'Family', value: 'Solanaceae', source: 'growstuff' },
+        { key: 'Height', value: '1.2', saved_by: { author: 'Ada Gardener', version: 55 } },
+      ],
+      links: [
+        {
+          id: 412,
+          plant_id: 2101,
+          created_at: '2026-05-14T09:20:23.839Z',
+          type: 'companion-to',
+          scientific_name: 'Ocimum basilicum',
+          name: 'Basil',
+          note: 'Wikipedia: List of companion plants',
+          source: 'wikipedia-companions',
+        },
+      ],
+    },
+  },
   listLinks: {
     params: { id: '1790' },
     query: { type: 'companion-to', per_page: 1 },
@@ -543,9 +575,12 @@ export function withExample<T extends object>(route: T, describeReference: (sche
   const success = Object.keys(response).find((status) => /^2\d\d$/.test(status))
   if (success) {
     const body = response[success]!
+    // A response that names its own media type (the export's JSON Lines) keeps it.
+    const own = body.content as Record<string, Schema> | undefined
+    const [type, media] = own ? Object.entries(own)[0]! : ['application/json', { schema: body }]
     response[success] = {
       description: body.description ?? describeReference(body),
-      content: { 'application/json': { schema: body, example: example.response } },
+      content: { [type]: { ...media, example: example.response } },
     }
   }
   return {

@@ -86,6 +86,11 @@ export function openApiOptions(keyBrand: string): SwaggerOptions {
         { name: 'search', description: 'Full-text search with attribute facets, and exact-name lookup.' },
         { name: 'attributes', description: 'The attribute keys in use, with their most frequent values.' },
         { name: 'health', description: 'Whether the service and its database answer.' },
+        {
+          name: 'export',
+          description:
+            'The whole dataset as JSON Lines with its licence, for offline copies and mirrors (`hortus mirror`).',
+        },
       ],
       components: {
         securitySchemes: {

@@ -82,6 +82,7 @@ export async function linkOriginsOf(db: Db, plantIds: number[]) {
       'l.note',
       'l.author',
       'l.source_id',
+      'l.created_at',
       'p.id as other_id',
       'p.name',
       'p.scientific_name',
@@ -98,6 +99,7 @@ export async function linkOriginsOf(db: Db, plantIds: number[]) {
     note: row.note,
     author: row.author,
     source_id: row.source_id === null ? null : Number(row.source_id),
+    created_at: row.created_at,
     name: row.name,
     scientific_name: row.scientific_name,
   }))

@@ -17,6 +17,17 @@ const NamePair = Type.Object(
   { additionalProperties: false },
 )
 
+// What an export says of a plant, a parent or a link on the Hortus it came from: its id, version, slug and
+// times. `hortus import` ignores them (a plant is known by its names); `hortus mirror` keeps them.
+const ExportedId = (description: string) => Type.Optional(Type.Integer({ minimum: 1, description }))
+const Exported = {
+  id: ExportedId('The plant\u2019s id where it was exported.'),
+  version: ExportedId('The plant\u2019s version where it was exported.'),
+  slug: Type.Optional(Type.String({ maxLength: 700, description: 'Its slug where it was exported.' })),
+  created_at: Type.Optional(Type.String({ format: 'date-time' })),
+  updated_at: Type.Optional(Type.String({ format: 'date-time' })),
+}
+
 // Where a value came from: the `id` of one of the header's `sources`, or, for a value a person saved on the
 // Hortus the file was exported from, who saved it and the plant's version then. A line's own `source` is
 // that of each of its values and links that names none.
@@ -53,16 +64,25 @@ export const DatasetProblemSchema = Type.Object(
 
 export const DatasetLineSchema = Type.Object(
   {
+    ...Exported,
     type: Type.Enum(['Plant', 'Variety']),
     ...NamePair.properties,
     description: Type.Optional(Type.String({ format: 'multiline', maxLength: 20_000 })),
-    parent: Type.Optional(NamePair),
+    parent: Type.Optional(
+      Type.Object(
+        { id: ExportedId('The parent\u2019s id where it was exported.'), ...NamePair.properties },
+        { additionalProperties: false },
+      ),
+    ),
     source: Type.Optional(SourceId),
     data: Type.Optional(Type.Array(DatasetAttributeSchema, { maxItems: 200 })),
     links: Type.Optional(
       Type.Array(
         Type.Object(
           {
+            id: ExportedId('The link\u2019s id where it was exported.'),
+            plant_id: ExportedId('The other plant\u2019s id where it was exported.'),
+            created_at: Type.Optional(Type.String({ format: 'date-time' })),
             type: Type.Enum(['companion-to', 'antagonist-to']),
             ...NamePair.properties,
             note: VisibleText(2000, 'Why, and the source.'),
@@ -105,6 +125,23 @@ export interface DatasetHeader {
   sources?: { id?: string; name: string; url?: string; license?: string }[]
   exported_at?: string
   since?: string
+}
+
+/** The fields of an export line that say what the plant, its parent and its links are on the Hortus it
+ * came from; what is left is the portable dataset (import ignores them). */
+export function withoutExportedIds(line: DatasetLine): DatasetLine {
+  const portable: DatasetLine = { ...line }
+  for (const field of ['id', 'version', 'slug', 'created_at', 'updated_at'] as const) delete portable[field]
+  if (line.parent) portable.parent = { scientific_name: line.parent.scientific_name, name: line.parent.name }
+  if (line.links)
+    portable.links = line.links.map((link) => {
+      const copy = { ...link }
+      delete copy.id
+      delete copy.plant_id
+      delete copy.created_at
+      return copy
+    })
+  return portable
 }
 
 export const validateDatasetLine: ValidateFunction = bodyValidator(DatasetLineSchema)

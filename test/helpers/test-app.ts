@@ -52,10 +52,14 @@ const limitsFromEnvironment = (): Partial<Config> => {
 }
 
 export async function buildTestApp(
-  options: Pick<AppOptions, 'requestTimeoutMs'> & { config?: Partial<Config> } = {},
+  options: Pick<AppOptions, 'requestTimeoutMs'> & {
+    config?: Partial<Config>
+    /** The database to serve (one the test made with createTestDatabaseUrl, for the CLI to open too). */
+    databaseUrl?: string
+  } = {},
 ): Promise<TestApp> {
-  const store = await openTestStore()
-  const { config, ...rest } = options
+  const { config, databaseUrl, ...rest } = options
+  const store = await openTestStore(databaseUrl)
   const app = await buildApp({
     config: { keyBrand: BRAND, keyCacheSeconds: 0, ...limitsFromEnvironment(), ...config },
     store,

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import type { Store } from '../../src/db/store.ts'
 import { exportDataset } from '../../src/transfer/export.ts'
+import { withoutExportedIds, type DatasetLine } from '../../src/transfer/dataset-format.ts'
 import { importDataset } from '../../src/transfer/import.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
 import { freshStores } from '../helpers/fresh-stores.ts'
@@ -286,9 +287,22 @@ describe('hortus export', () => {
       source: 'exported',
     })
     assert.deepEqual([summary.created, summary.rejected.length, summary.links.created], [5, 0, 2])
+    // The same dataset; what the plants are on each Hortus (ids, versions, slugs, times) is their own.
+    const portable = (lines: string[]) =>
+      lines.map((line, index) => (index === 0 ? line : withoutExportedIds(JSON.parse(line) as DatasetLine)))
     const second = await exported(target)
-    assert.deepEqual(second, first)
-    assert.deepEqual(JSON.parse(first.find((line) => line.includes('"Tomato"'))!), tomato)
+    assert.deepEqual(portable(second), portable(first))
+    const tomatoLine = JSON.parse(first.find((line) => line.includes('"Tomato"'))!) as DatasetLine
+    assert.deepEqual(withoutExportedIds(tomatoLine), tomato)
+    const tomatoRow = await source.db
+      .selectFrom('plants')
+      .selectAll()
+      .where('name', '=', 'Tomato')
+      .executeTakeFirstOrThrow()
+    assert.deepEqual(
+      [tomatoLine.id, tomatoLine.version, tomatoLine.slug, tomatoLine.created_at, tomatoLine.updated_at],
+      [Number(tomatoRow.id), tomatoRow.version, tomatoRow.slug, tomatoRow.created_at, tomatoRow.updated_at],
+    )
   })
 
   it('exports only what changed since a time', async () => {
