@@ -383,6 +383,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The whole dataset (or what changed since a time) as JSON Lines, licence first
+     * @description The format of `hortus export` and `hortus import`, streamed, gzip- or brotli-compressed when asked (Accept-Encoding). The ETag follows the latest change: with If-None-Match, an unchanged dataset is a 304 that costs nothing and is not counted. The hortus-changes-cursor header is the change feed's position when the export began: GET /changes?since=<it> gives every change after it (how hortus mirror follows). A few full exports per key an hour (HORTUS_EXPORTS_PER_HOUR, 6 by default).
+     */
+    get: operations['exportDataset']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -4075,6 +4095,278 @@ export interface operations {
       }
       /** @description Not found: no such resource. */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The database is briefly unavailable: retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  exportDataset: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only the plants changed at or after this time (ISO 8601 date or date-time), as `hortus export --since`.
+         * @example 2026-05-14T00:00:00Z
+         */
+        since?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The dataset, one JSON document a line. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "id": 1790,
+           *       "version": 56,
+           *       "type": "Plant",
+           *       "scientific_name": "Solanum lycopersicum",
+           *       "name": "Tomato",
+           *       "slug": "solanum-lycopersicum-tomato",
+           *       "created_at": "2026-05-14T09:20:22.533Z",
+           *       "updated_at": "2026-05-14T09:20:23.839Z",
+           *       "description": "The tomato is the fruit of the tomato plant, a member of the Nightshade family (Solanaceae).",
+           *       "data": [
+           *         {
+           *           "key": "Family",
+           *           "value": "Solanaceae",
+           *           "source": "growstuff"
+           *         },
+           *         {
+           *           "key": "Height",
+           *           "value": "1.2",
+           *           "saved_by": {
+           *             "author": "Ada Gardener",
+           *             "version": 55
+           *           }
+           *         }
+           *       ],
+           *       "links": [
+           *         {
+           *           "id": 412,
+           *           "plant_id": 2101,
+           *           "created_at": "2026-05-14T09:20:23.839Z",
+           *           "type": "companion-to",
+           *           "scientific_name": "Ocimum basilicum",
+           *           "name": "Basil",
+           *           "note": "Wikipedia: List of companion plants",
+           *           "source": "wikipedia-companions"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/x-ndjson':
+            | {
+                /** @enum {number} */
+                hortus_dataset: 1
+                license: string
+                license_url: string
+                /** @description Who to credit, and how. */
+                attribution: string
+                sources?: {
+                  id: string
+                  name: string
+                  url?: string
+                  license?: string
+                }[]
+                since?: string
+              }
+            | {
+                /** @description The plant’s id where it was exported. */
+                id?: number
+                /** @description The plant’s version where it was exported. */
+                version?: number
+                /** @description Its slug where it was exported. */
+                slug?: string
+                /** Format: date-time */
+                created_at?: string
+                /** Format: date-time */
+                updated_at?: string
+                /** @enum {unknown} */
+                type: 'Plant' | 'Variety'
+                /**
+                 * Format: visible-line
+                 * @description Scientific name.
+                 */
+                scientific_name: string
+                /**
+                 * Format: visible-line
+                 * @description Common name.
+                 */
+                name: string
+                /** Format: multiline */
+                description?: string
+                parent?: {
+                  /** @description The parent’s id where it was exported. */
+                  id?: number
+                  /**
+                   * Format: visible-line
+                   * @description Scientific name.
+                   */
+                  scientific_name: string
+                  /**
+                   * Format: visible-line
+                   * @description Common name.
+                   */
+                  name: string
+                }
+                /** @description The id of one of the header line's sources. */
+                source?: string
+                data?: {
+                  /**
+                   * Format: visible-line
+                   * @description Attribute name, e.g. "Light requirement".
+                   */
+                  key: string
+                  /**
+                   * Format: visible-line
+                   * @description Always a string; lists are comma-separated, at most 100 elements.
+                   */
+                  value: string
+                  /** @description The id of one of the header line's sources. */
+                  source?: string
+                  saved_by?: {
+                    /**
+                     * Format: visible-line
+                     * @description Who saved the value.
+                     */
+                    author: string
+                    /** @description The plant's version that saved it. */
+                    version: number
+                  }
+                }[]
+                links?: {
+                  /** @description The link’s id where it was exported. */
+                  id?: number
+                  /** @description The other plant’s id where it was exported. */
+                  plant_id?: number
+                  /** Format: date-time */
+                  created_at?: string
+                  /** @enum {unknown} */
+                  type: 'companion-to' | 'antagonist-to'
+                  /**
+                   * Format: visible-line
+                   * @description Scientific name.
+                   */
+                  scientific_name: string
+                  /**
+                   * Format: visible-line
+                   * @description Common name.
+                   */
+                  name: string
+                  /**
+                   * Format: visible-text
+                   * @description Why, and the source.
+                   */
+                  note: string
+                  /** @description The id of one of the header line's sources. */
+                  source?: string
+                  saved_by?: {
+                    /**
+                     * Format: visible-line
+                     * @description Who saved the value.
+                     */
+                    author: string
+                    /** @description The plant's version that saved it. */
+                    version: number
+                  }
+                }[]
+                problems?: {
+                  /**
+                   * Format: visible-line
+                   * @description The pest or disease.
+                   */
+                  name: string
+                  /** @enum {unknown} */
+                  type: 'pest' | 'disease'
+                  /**
+                   * Format: visible-line
+                   * @description How much harm it does, in the source's words.
+                   */
+                  severity?: string
+                  /**
+                   * Format: visible-text
+                   * @description What a gardener sees.
+                   */
+                  symptoms?: string
+                  management?: string[]
+                  /**
+                   * Format: visible-text
+                   * @description How to keep it away.
+                   */
+                  prevention?: string
+                  /** @description The id of one of the header line's sources. */
+                  source?: string
+                }[]
+                images?: {
+                  /** @description Path relative to the dataset file. */
+                  file?: string
+                  /** @description The bytes, base64. */
+                  data?: string
+                  author?: string
+                  /** @description CC0-1.0, CC-BY-4.0 or CC-BY-SA-4.0. */
+                  license?: string
+                  source_url?: string
+                  note?: string
+                }[]
+              }
+        }
+      }
+      /** @description Not modified: nothing changed since the export whose ETag was sent. */
+      304: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Bad request: an invalid query parameter, or a body that is not JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not authenticated: the key headers are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found: no such resource. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Too many exports for this key this hour: retry after Retry-After seconds. */
+      429: {
         headers: {
           [name: string]: unknown
         }
