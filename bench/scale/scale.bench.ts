@@ -8,7 +8,16 @@
 // disk, the server's RSS while serving, one client's p50/p99 over HORTUS_SCALE_ROUNDS requests (2,000
 // unless told), and the statements of every case planned and timed (bench/scale/explain.ts). They go to
 // test-results/bench/scale-<dialect>.json; bench/scale/table.ts prints them. Every request goes to 127.0.0.1.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
@@ -17,7 +26,6 @@ import { createKeyPair } from '../../src/accounts/api-keys.ts'
 import { importDataset } from '../../src/transfer/import.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
 import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../../test/helpers/test-database.ts'
-import { tempDir } from '../../test/helpers/temp-dir.ts'
 import { CASES, type Workload } from '../cases.ts'
 import { oneClient } from '../load.ts'
 import { startHortus, type Server } from '../processes.ts'
@@ -58,7 +66,10 @@ export interface ScaleFigures {
   stages: StageFigures[]
 }
 
-let headers: Record<string, string> = {}
+const SCALE_DIR = join(ROOT, 'var', 'scale')
+// HORTUS_SCALE_REUSE=1: SQLite databases imported by an earlier run (kept in var/scale/) are measured again
+// without importing them again; their import times are those of that run.
+const REUSE = process.env.HORTUS_SCALE_REUSE === '1'
 
 async function importFiles(url: string, files: string[]): Promise<Record<string, number>> {
   const store = await openTestStore(url)
@@ -73,36 +84,63 @@ async function importFiles(url: string, files: string[]): Promise<Record<string,
           `${summary.rejected.length} lines rejected, in ${seconds[file].toFixed(1)} s`,
       )
     }
-    if (!headers['x-service-key-id']) {
-      const key = await createKeyPair(store, 'bench-scale@example.org')
-      headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
-    }
   } finally {
     await store.close()
   }
   return seconds
 }
 
-/** A copy of the (closed) database at `url`: the SQLite file, or a PostgreSQL database made from it. */
-async function copyOf(url: string): Promise<string> {
+/** The database `name` made by `make` (which returns its import times), or on SQLite with
+ * HORTUS_SCALE_REUSE=1 the one an earlier run made. SQLite's are kept in var/scale/ with what their import
+ * took; PostgreSQL's live as long as the throwaway cluster. */
+async function database(
+  name: string,
+  make: (url: string) => Promise<Record<string, number>>,
+  url?: string,
+): Promise<{ url: string; importSeconds: Record<string, number> }> {
+  if (TEST_DIALECT !== 'sqlite') {
+    const made = url ?? (await createTestDatabaseUrl())
+    return { url: made, importSeconds: await make(made) }
+  }
+  mkdirSync(SCALE_DIR, { recursive: true })
+  const path = join(SCALE_DIR, `${name}.db`)
+  const record = `${path}.json`
+  if (REUSE && existsSync(record)) {
+    const importSeconds = JSON.parse(readFileSync(record, 'utf8')) as Record<string, number>
+    console.log(`${path}: imported by an earlier run`)
+    return { url: `sqlite:${path}`, importSeconds }
+  }
+  for (const suffix of ['.json', '', '-wal', '-shm']) rmSync(path + suffix, { force: true })
+  const importSeconds = await make(`sqlite:${path}`)
+  writeFileSync(record, JSON.stringify(importSeconds))
+  return { url: `sqlite:${path}`, importSeconds }
+}
+
+/** A copy of the (closed) database at `url` to `to` (SQLite), or a PostgreSQL database made from it. */
+async function copy(url: string, to: string): Promise<void> {
   if (TEST_DIALECT === 'sqlite') {
     const from = url.replace(/^sqlite:/, '')
-    const to = join(tempDir('hortus-scale-'), 'hortus.db')
-    for (const suffix of ['', '-wal']) if (existsSync(from + suffix)) copyFileSync(from + suffix, to + suffix)
-    return `sqlite:${to}`
+    const path = to.replace(/^sqlite:/, '')
+    for (const suffix of ['', '-wal'])
+      if (existsSync(from + suffix)) copyFileSync(from + suffix, path + suffix)
+    return
   }
   const server = process.env.HORTUS_TEST_PG_URL!
   const client = new pg.Client({ connectionString: server })
   await client.connect()
-  const name = `${new URL(url).pathname.slice(1)}_large`
   try {
-    await client.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(url).pathname.slice(1)}`)
+    const name = (of: string) => new URL(of).pathname.slice(1)
+    await client.query(`CREATE DATABASE ${name(to)} TEMPLATE ${name(url)}`)
   } finally {
     await client.end()
   }
-  const copy = new URL(server)
-  copy.pathname = `/${name}`
-  return copy.toString()
+}
+
+/** The URL of a new PostgreSQL database made from the one at `url`. */
+function largeUrlOf(url: string): string {
+  const large = new URL(url)
+  large.pathname = `${large.pathname}_large`
+  return large.toString()
 }
 
 async function databaseMb(url: string): Promise<number> {
@@ -154,12 +192,17 @@ async function workloadOf(url: string): Promise<Workload> {
 
 interface Stage {
   url: string
+  /** a key of its own, made by this run */
+  headers: Record<string, string>
   workload: Workload
   figures: StageFigures
 }
 
 async function stageOf(url: string, importSeconds: Record<string, number>): Promise<Stage> {
   const workload = await workloadOf(url)
+  const store = await openTestStore(url)
+  const key = await createKeyPair(store, `bench-scale-${Date.now()}@example.org`).finally(() => store.close())
+  const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
   const figures = {
     plants: workload.ids.length,
     importSeconds,
@@ -168,18 +211,34 @@ async function stageOf(url: string, importSeconds: Record<string, number>): Prom
     peakRssMb: 0,
     cases: [],
   }
-  return { url, workload, figures }
+  return { url, headers, workload, figures }
 }
 
-/** Each case on every stage's server in turn, then their memory and size. */
+/** Where a server started by startHortus writes its log (its standard output is that file). */
+const logOf = (server: Server) => readlinkSync(`/proc/${server.process.child.pid}/fd/1`)
+
+/** Each case on every stage's server in turn, then their memory and size. A server that dies in a case
+ * (the case fails, with the end of its log) is started again for the next. */
 async function measure(stages: Stage[]): Promise<void> {
   const servers: Server[] = []
   try {
     for (const stage of stages) servers.push(await startHortus(stage.url))
     for (const benchCase of READ_CASES) {
-      for (const [index, { workload, figures }] of stages.entries()) {
+      for (const [index, { headers, workload, figures, url }] of stages.entries()) {
         const next = () => benchCase.next(workload)
-        const measured = await oneClient(servers[index]!.port, headers, next, ROUNDS)
+        const log = logOf(servers[index]!)
+        let measured: Awaited<ReturnType<typeof oneClient>>
+        try {
+          measured = await oneClient(servers[index]!.port, headers, next, ROUNDS)
+        } catch (error) {
+          const end = readFileSync(log, 'utf8').split('\n').slice(-20).join('\n')
+          console.log(
+            `${figures.plants} ${benchCase.name}: ${String(error)}; the server's log ends with\n${end}`,
+          )
+          measured = { p50: NaN, p99: NaN, failures: ROUNDS }
+          await servers[index]!.stop().catch(() => {})
+          servers[index] = await startHortus(url)
+        }
         console.log(
           `${String(figures.plants).padStart(8)} ${benchCase.name.padEnd(24)} one client ` +
             `p50 ${measured.p50.toFixed(2)} p99 ${measured.p99.toFixed(2)} ms` +
@@ -202,7 +261,7 @@ async function measure(stages: Stage[]): Promise<void> {
 }
 
 /** The statements behind each case, planned in this process while no server runs. */
-async function explainCases({ url, workload, figures }: Stage): Promise<void> {
+async function explainCases({ url, headers, workload, figures }: Stage): Promise<void> {
   const store = await openTestStore(url)
   const explain = await explainer(store, url, headers)
   try {
@@ -225,28 +284,30 @@ async function explainCases({ url, workload, figures }: Stage): Promise<void> {
 
 // The bundle npm start runs is brought up to date now, so that no start builds it.
 await run(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--build-only'])
-const smallUrl = await createTestDatabaseUrl()
-const stages = [
-  await stageOf(
-    smallUrl,
-    await importFiles(
-      smallUrl,
-      REAL_FILES.map((file) => join(ROOT, file)),
-    ),
+const small = await database('sqlite-real', (url) =>
+  importFiles(
+    url,
+    REAL_FILES.map((file) => join(ROOT, file)),
   ),
-]
+)
+const stages = [await stageOf(small.url, small.importSeconds)]
 const made = TOTAL - stages[0]!.figures.plants
 if (made > 0) {
-  mkdirSync(join(ROOT, 'var', 'scale'), { recursive: true })
-  const file = join(ROOT, 'var', 'scale', `made-up-${made}.jsonl`)
-  const started = performance.now()
-  writeDataset(ROOT, file, made)
-  console.log(
-    `${made} made-up plants written to ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  const large = await database(
+    `sqlite-${TOTAL}`,
+    async (url) => {
+      mkdirSync(SCALE_DIR, { recursive: true })
+      const file = join(SCALE_DIR, `made-up-${made}.jsonl`)
+      const started = performance.now()
+      writeDataset(ROOT, file, made)
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      console.log(`${made} made-up plants written to ${file} in ${seconds} s`)
+      await copy(small.url, url)
+      return { ...small.importSeconds, ...(await importFiles(url, [file])) }
+    },
+    TEST_DIALECT === 'sqlite' ? undefined : largeUrlOf(small.url),
   )
-  const largeUrl = await copyOf(smallUrl)
-  const seconds = await importFiles(largeUrl, [file])
-  stages.push(await stageOf(largeUrl, { ...stages[0]!.figures.importSeconds, ...seconds }))
+  stages.push(await stageOf(large.url, large.importSeconds))
 }
 await measure(stages)
 for (const stage of stages) await explainCases(stage)
