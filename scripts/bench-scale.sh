@@ -4,8 +4,11 @@
 #   HORTUS_SCALE_DB=sqlite|postgres   one database only (both unless told)
 #   HORTUS_SCALE_PLANTS=<count>       the large size (1000000 unless told; 150000 is a quick look)
 #   HORTUS_SCALE_ROUNDS=<count>       one client's requests per case and size (2000 unless told)
-# The made-up plants are written to var/scale/ (about 150 MB for a million), the databases to temporary
-# directories removed at the end. At a million plants: about 25 minutes on SQLite, an hour on PostgreSQL.
+#   HORTUS_SCALE_CASES=<regexp>       only the read cases whose names match
+#   HORTUS_SCALE_REUSE=1              SQLite: measure the databases an earlier run left in var/scale/ again
+# The made-up plants and the SQLite databases are kept in var/scale/ (about 150 MB and 2 GB at a million),
+# PostgreSQL's live as long as its throwaway cluster. At a million plants, about an hour on SQLite on a
+# shared 2-core machine, most of it the import.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which_db=${HORTUS_SCALE_DB:-all}

@@ -109,7 +109,7 @@ export async function explainer(
       for (const { sql, parameters } of distinct.values()) {
         const { plan, ms } = await planner.plan(sql, parameters)
         const scans: PlannedStatement['scans'] = []
-        for (const table of new Set(plan.flatMap((line) => planner.scannedTable(line) ?? []))) {
+        for (const table of new Set(plan.flatMap((line) => planner.scannedTable(line, sql) ?? []))) {
           if (!rowsOf.has(table)) rowsOf.set(table, await planner.rows(table))
           const rows = rowsOf.get(table)!
           if (rows >= BIG_TABLE_ROWS) scans.push({ table, rows })
@@ -127,8 +127,8 @@ export async function explainer(
 
 interface Planner {
   plan(sql: string, parameters: unknown[]): Promise<{ plan: string[]; ms: number }>
-  /** the table a plan line reads whole, if it does */
-  scannedTable(line: string): string | null
+  /** the table a plan line of `sql` reads whole, if it does */
+  scannedTable(line: string, sql: string): string | null
   rows(table: string): Promise<number>
   close(): Promise<void>
 }
@@ -153,9 +153,12 @@ function sqlitePlanner(databaseUrl: string): Planner {
     },
     // "SCAN plants" reads the table, "SCAN plants USING INDEX …" the whole of an index; a virtual table
     // (full-text search) is asked through its own index and is not a scan of the plants.
-    scannedTable: (line) => {
-      const match = /^SCAN (\w+)(?! VIRTUAL TABLE)/.exec(line)
-      return match && !/VIRTUAL TABLE/.test(line) ? match[1]! : null
+    // A plan names a table by its alias in the statement ("SCAN l"): the table is found in the SQL.
+    scannedTable: (line, sql) => {
+      const match = /^SCAN (\w+)/.exec(line)
+      if (!match || /VIRTUAL TABLE/.test(line)) return null
+      const alias = new RegExp(`(?:from|join)\\s+"?(\\w+)"?\\s+(?:as\\s+)?"?${match[1]}"?(?![\\w"])`, 'i')
+      return alias.exec(sql)?.[1] ?? match[1]!
     },
     rows: async (table) => {
       try {

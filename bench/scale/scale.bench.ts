@@ -39,7 +39,9 @@ const ROUNDS = Number(process.env.HORTUS_SCALE_ROUNDS ?? 2000)
 /** Requests of each case whose statements are planned. */
 const EXPLAINED_REQUESTS = 3
 // The read cases: not the writes, and not the pictures (a few uploads, the same at any size).
-const READ_CASES = CASES.filter(({ name }) => !/^PUT |\/images\//.test(name))
+// HORTUS_SCALE_CASES=<regular expression>: only the cases whose names match.
+const ONLY = new RegExp(process.env.HORTUS_SCALE_CASES ?? '', 'i')
+const READ_CASES = CASES.filter(({ name }) => !/^PUT |\/images\//.test(name) && ONLY.test(name))
 
 export interface CaseFigures {
   case: string
