@@ -61,35 +61,37 @@ export async function valueSourcesOf(db: Db, plantIds: number[]): Promise<ValueS
   }))
 }
 
-/** The active links of plants, each with the other plant, who made it and its source. */
+/** The active links of plants, each with the other plant, who made it and its source. Read side by side,
+ * each through its index: one statement joining on either side (`OR`) read every link, 8 ms a plant page
+ * with the 13,000 links of a million plants (npm run bench:scale). */
 export async function linkOriginsOf(db: Db, plantIds: number[]) {
   if (plantIds.length === 0) return []
-  const rows = await db
-    .selectFrom('plant_links as l')
-    .innerJoin('plants as p', (join) =>
-      join.on((eb) =>
-        eb.or([
-          eb.and([eb('l.plant_low', 'in', plantIds), eb('p.id', '=', eb.ref('l.plant_high'))]),
-          eb.and([eb('l.plant_high', 'in', plantIds), eb('p.id', '=', eb.ref('l.plant_low'))]),
-        ]),
-      ),
-    )
-    .select([
-      'l.id',
-      'l.plant_low',
-      'l.plant_high',
-      'l.type',
-      'l.note',
-      'l.author',
-      'l.source_id',
-      'l.created_at',
-      'p.id as other_id',
-      'p.name',
-      'p.scientific_name',
-    ])
-    .where('l.removed_at', 'is', null)
-    .orderBy('l.id')
-    .execute()
+  const side = (own: 'l.plant_low' | 'l.plant_high', other: 'l.plant_low' | 'l.plant_high') =>
+    db
+      .selectFrom('plant_links as l')
+      .innerJoin('plants as p', 'p.id', other)
+      .select([
+        'l.id',
+        'l.plant_low',
+        'l.plant_high',
+        'l.type',
+        'l.note',
+        'l.author',
+        'l.source_id',
+        'l.created_at',
+        'p.id as other_id',
+        'p.name',
+        'p.scientific_name',
+      ])
+      .where(own, 'in', plantIds)
+      .where('l.removed_at', 'is', null)
+      .execute()
+  // A link between two of the plants comes twice, once from each side.
+  const rows = [
+    ...(await side('l.plant_low', 'l.plant_high')),
+    ...(await side('l.plant_high', 'l.plant_low')),
+  ]
+  rows.sort((a, b) => Number(a.id) - Number(b.id))
   return rows.map((row) => ({
     id: Number(row.id),
     /** The plant of `plantIds` this row is about (a link between two of them comes twice). */

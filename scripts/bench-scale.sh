@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm run bench:scale`: how the cost grows with the data (bench/scale/scale.bench.ts) on SQLite, then on a
+# throwaway PostgreSQL cluster, then the table of both runs (bench/scale/table.ts).
+#   HORTUS_SCALE_DB=sqlite|postgres   one database only (both unless told)
+#   HORTUS_SCALE_PLANTS=<count>       the large size (1000000 unless told; 150000 is a quick look)
+#   HORTUS_SCALE_ROUNDS=<count>       one client's requests per case and size (2000 unless told)
+#   HORTUS_SCALE_CASES=<regexp>       only the read cases whose names match
+#   HORTUS_SCALE_REUSE=1              SQLite: measure the databases an earlier run left in var/scale/ again
+# The made-up plants and the SQLite databases are kept in var/scale/ (about 150 MB and 2 GB at a million),
+# PostgreSQL's live as long as its throwaway cluster. At a million plants, about an hour on SQLite on a
+# shared 2-core machine, most of it the import.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which_db=${HORTUS_SCALE_DB:-all}
+rm -f test-results/bench/scale-*.json test-results/bench/scale.json
+if [[ $which_db == all || $which_db == sqlite ]]; then
+  HORTUS_TEST_DB=sqlite node --import tsx bench/scale/scale.bench.ts
+fi
+if [[ $which_db == all || $which_db == postgres ]]; then
+  bash scripts/postgres/with-test-cluster.sh bash -c 'HORTUS_TEST_DB=postgres node --import tsx bench/scale/scale.bench.ts'
+fi
+node --import tsx bench/scale/table.ts
