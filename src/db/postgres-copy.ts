@@ -99,6 +99,19 @@ export const copyLoader: RowLoader = {
   append: async (tx, table, columns, rows) => {
     await copyInto(tx, table, columns, rows)
   },
+  // A savepoint takes back the COPY alone when a row is already there, not the transaction.
+  appendUnlessTaken: async (tx, table, columns, rows) => {
+    await sql`SAVEPOINT hortus_append`.execute(tx)
+    try {
+      await copyInto(tx, table, columns, rows)
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === '23505')) throw error
+      await sql`ROLLBACK TO SAVEPOINT hortus_append`.execute(tx)
+      return false
+    }
+    await sql`RELEASE SAVEPOINT hortus_append`.execute(tx)
+    return true
+  },
   stage: async (tx, table, columns, rows) => {
     const name = `hortus_staged_${++staged}`
     // `hortus_row` keeps the rows' order for the INSERT … SELECT: the order the callers lock rows in.

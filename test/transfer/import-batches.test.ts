@@ -16,6 +16,7 @@ import { createPlantIn, updatePlantIn } from '../../src/plants/plant-writes.ts'
 import { pairKey, validateDatasetLine, type DatasetLine } from '../../src/transfer/dataset-format.ts'
 import { importDataset, type ImportSummary } from '../../src/transfer/import.ts'
 import { mergeIncoming } from '../../src/transfer/import-merge.ts'
+import { storedVariants } from '../../src/search/edit-distance.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
 import { databaseContent, firstDifference } from '../helpers/database-content.ts'
 import { TEST_DIALECT } from '../helpers/test-database.ts'
@@ -275,6 +276,39 @@ describe('hortus import in batches', () => {
       .where('key_norm', '=', 'family')
       .execute()
     assert.deepEqual(family, [{ value: 'Poaceae', plants: 1 }])
+  })
+
+  it('adds the typo variants of a new word when some are there already (left behind), keeping them', async () => {
+    const store = await freshStore()
+    const variants = storedVariants('quetzalcoatlus').sort()
+    await store.db
+      .insertInto('search_word_variants')
+      .values({ variant: variants[3]!, word: 'quetzalcoatlus' })
+      .execute()
+    // Enough new variants in one batch (a new ten-letter word each) that PostgreSQL tries a COPY first,
+    // which the row there refuses.
+    const letter = (n: number) => String.fromCharCode(97 + (Math.floor(n) % 26))
+    const lines = Array.from({ length: 60 }, (_, index) =>
+      plant('Quetzalcoatlus northropi', `Wingspan${letter(index)}${letter(index / 26)}`),
+    )
+    const summary = await importDataset(store, readLines(file('variants.jsonl', lines)), {
+      source: 'variants',
+    })
+
+    assert.deepEqual(counts(summary), { created: 60, updated: 0, skipped: 0, rejected: 0 })
+    // In one transaction: the batch was not replayed line by line.
+    const commits = await store.db.selectFrom('plant_revisions').select('commit_seq').distinct().execute()
+    assert.equal(commits.length, 1)
+    const stored = await store.db
+      .selectFrom('search_word_variants')
+      .select('variant')
+      .where('word', '=', 'quetzalcoatlus')
+      .orderBy('variant')
+      .execute()
+    assert.deepEqual(
+      stored.map((row) => row.variant),
+      variants,
+    )
   })
 
   it('reports a line the database refuses in a batch of many rows (PostgreSQL: COPY), and saves the rest', async () => {
