@@ -3,6 +3,7 @@
 // an import). Here Kysely compiles the statement once per shape and row count, and later statements of
 // that shape only bind new values. Row counts are whole chunks and powers of two, so a few shapes serve
 // every size (each prepared statement is kept per connection, see sqlite-statements.ts).
+//
 // A transaction whose database loads rows faster another way (PostgreSQL's COPY, postgres-copy.ts) is given
 // a RowLoader by its store, and inserts of at least LOADED_FROM rows go through it: the same rows, in the
 // same order, with the same defaults, constraints and triggers.
