@@ -11,6 +11,8 @@ import { postgresMigrations } from './migrations/postgres/index.ts'
 import { PostgresSearch } from '../search/postgres-search.ts'
 import { ReplicaWithFallback } from './replica-fallback.ts'
 import { allowDirectQueries } from './prepared.ts'
+import { loadRowsWith } from './many-rows.ts'
+import { copyLoader, withCopyIn } from './postgres-copy.ts'
 
 // Per-connection settings: a runaway statement, a long lock wait or a forgotten transaction ends with an
 // error (which isUnavailable turns into a 503) instead of holding a connection. A lock held elsewhere
@@ -63,7 +65,8 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
   }
 
   const primary = openPool(url, { max: 10, statementTimeouts: true })
-  const db = kysely(primary)
+  // Transactions on the primary load many rows with COPY (postgres-copy.ts).
+  const db = kysely(withCopyIn(primary))
   // Reads fall back to the primary while the replica cannot be reached.
   const replica = readUrl ? openPool(readUrl, { max: 10, statementTimeouts: true }) : null
   const replicaPool = replica ? new ReplicaWithFallback(replica, primary, isUnavailable) : null
@@ -92,7 +95,10 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
       }
     },
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
-      db.transaction().execute(withCommitOrderedSteps(work, takeCommitOrderLock)),
+      db.transaction().execute((tx) => {
+        loadRowsWith(tx, copyLoader)
+        return withCommitOrderedSteps(work, takeCommitOrderLock)(tx)
+      }),
     isUnavailable,
     isUniqueViolation: (error) => sqlstateOf(error) === '23505',
     close: async () => {

@@ -77,6 +77,7 @@ export class PostgresSearch implements SearchIndex {
           tx,
         ),
       entries.map((entry) => [entry.id, documentVector(entry)]),
+      { table: 'plant_search', columns: ['plant_id', 'document'] },
     )
   }
 

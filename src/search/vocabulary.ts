@@ -22,9 +22,12 @@ const ADD_COUNTS: OnConflict<'search_words'> = {
       })),
     ),
 }
+// A word's variants come and go with its row (below): one is there only when a concurrent transaction
+// added the same new word between the read of the known words and the upsert that waited for it.
 const KEEP_VARIANT: OnConflict<'search_word_variants'> = {
   name: 'keeps the one there',
   add: (insert) => insert.onConflict((conflict) => conflict.doNothing()),
+  seldom: true,
 }
 
 interface WordCount {

@@ -57,8 +57,10 @@ export class ImportOrigins {
   /** Writes what the lines since the last call said, once their new plants have ids. */
   async write(tx: Tx): Promise<void> {
     const rows: ValueSourcesTable[] = []
+    const newPlants = new Set<number>()
     for (const { plant, line, keys } of this.#pending.splice(0)) {
       const plantId = typeof plant === 'number' ? plant : plant.id!
+      if (keys === null) newPlants.add(plantId)
       if (keys === null && line.source) rows.push(this.#row(plantId, LINE_SOURCE_KEY, line))
       for (const value of line.data ?? []) {
         if (keys === null ? !(value.source || value.saved_by) : !keys.has(value.key)) continue
@@ -80,7 +82,7 @@ export class ImportOrigins {
         )
       }
     }
-    await recordValueSources(tx, rows)
+    await recordValueSources(tx, rows, newPlants)
   }
 
   /** A link's source, or the person the file says made it. */

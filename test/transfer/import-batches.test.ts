@@ -16,6 +16,7 @@ import { createPlantIn, updatePlantIn } from '../../src/plants/plant-writes.ts'
 import { pairKey, validateDatasetLine, type DatasetLine } from '../../src/transfer/dataset-format.ts'
 import { importDataset, type ImportSummary } from '../../src/transfer/import.ts'
 import { mergeIncoming } from '../../src/transfer/import-merge.ts'
+import { storedVariants } from '../../src/search/edit-distance.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
 import { databaseContent, firstDifference } from '../helpers/database-content.ts'
 import { TEST_DIALECT } from '../helpers/test-database.ts'
@@ -161,7 +162,29 @@ const made: DatasetLine[] = [
     ],
   }),
   variety('Phaseolus vulgaris', 'Borlotti', bean, { description: 'Speckled' }),
+  // What COPY's text format escapes (PostgreSQL writes a batch's many rows with it): backslashes, tabs and
+  // line ends (in a description; a value is one line), and its NULL marker written out.
+  plant('Allium escapum', 'Back\\slash \\N', {
+    description: 'Tab\there\r\nline \\N \\\\ end\\ "quoted" \u{1F955}\n',
+    data: [{ key: 'Note \\t', value: 'first \\N second \\\\ third\\' }],
+  }),
 ]
+
+/** A trigger stands for whatever the database may refuse that the line checks do not see: it refuses a
+ * plant named 'Refused'. */
+async function refuseNamed(store: Store) {
+  if (TEST_DIALECT === 'sqlite') {
+    await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants WHEN NEW.name = 'Refused'
+      BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`.execute(store.db)
+  } else {
+    await sql`CREATE FUNCTION refuse_plant() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'Refused' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`.execute(
+      store.db,
+    )
+    await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants
+      FOR EACH ROW EXECUTE FUNCTION refuse_plant()`.execute(store.db)
+  }
+}
 
 describe('hortus import in batches', () => {
   it('writes what saving each line alone writes: plants, documents, slugs, revisions, facets, counts, search', async () => {
@@ -207,18 +230,7 @@ describe('hortus import in batches', () => {
 
   it('reports a line the database refuses, saves the rest of its batch, and leaves nothing of it', async () => {
     const store = await freshStore()
-    // A trigger stands for whatever the database may refuse that the line checks do not see.
-    if (TEST_DIALECT === 'sqlite') {
-      await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants WHEN NEW.name = 'Refused'
-        BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`.execute(store.db)
-    } else {
-      await sql`CREATE FUNCTION refuse_plant() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN IF NEW.name = 'Refused' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`.execute(
-        store.db,
-      )
-      await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants
-        FOR EACH ROW EXECUTE FUNCTION refuse_plant()`.execute(store.db)
-    }
+    await refuseNamed(store)
     const refused = plant('Zyzzyva refusa', 'Refused', {
       description: 'Quetzalcoatlus',
       data: [{ key: 'Only here', value: 'Xenon' }],
@@ -264,5 +276,74 @@ describe('hortus import in batches', () => {
       .where('key_norm', '=', 'family')
       .execute()
     assert.deepEqual(family, [{ value: 'Poaceae', plants: 1 }])
+  })
+
+  it('adds the typo variants of a new word when some are there already (left behind), keeping them', async () => {
+    const store = await freshStore()
+    const variants = storedVariants('quetzalcoatlus').sort()
+    await store.db
+      .insertInto('search_word_variants')
+      .values({ variant: variants[3]!, word: 'quetzalcoatlus' })
+      .execute()
+    // Enough new variants in one batch (a new ten-letter word each) that PostgreSQL tries a COPY first,
+    // which the row there refuses.
+    const letter = (n: number) => String.fromCharCode(97 + (Math.floor(n) % 26))
+    const lines = Array.from({ length: 60 }, (_, index) =>
+      plant('Quetzalcoatlus northropi', `Wingspan${letter(index)}${letter(index / 26)}`),
+    )
+    const summary = await importDataset(store, readLines(file('variants.jsonl', lines)), {
+      source: 'variants',
+    })
+
+    assert.deepEqual(counts(summary), { created: 60, updated: 0, skipped: 0, rejected: 0 })
+    // In one transaction: the batch was not replayed line by line.
+    const commits = await store.db.selectFrom('plant_revisions').select('commit_seq').distinct().execute()
+    assert.equal(commits.length, 1)
+    const stored = await store.db
+      .selectFrom('search_word_variants')
+      .select('variant')
+      .where('word', '=', 'quetzalcoatlus')
+      .orderBy('variant')
+      .execute()
+    assert.deepEqual(
+      stored.map((row) => row.variant),
+      variants,
+    )
+  })
+
+  it('reports a line the database refuses in a batch of many rows (PostgreSQL: COPY), and saves the rest', async () => {
+    const store = await freshStore()
+    await refuseNamed(store)
+    // Enough plants, names and facet rows in one batch that PostgreSQL writes them with COPY.
+    const lines = Array.from({ length: 120 }, (_, index) =>
+      plant('Brassica oleracea', index === 70 ? 'Refused' : `Kale ${index}`, {
+        description: `Curly leaves\tnumber ${index}`,
+        data: [{ key: 'Colour', value: index % 2 ? 'Green' : 'Purple' }],
+      }),
+    )
+    const summary = await importDataset(store, readLines(file('many.jsonl', lines)), { source: 'many' })
+
+    assert.deepEqual(counts(summary), { created: 119, updated: 0, skipped: 0, rejected: 1 })
+    assert.equal(summary.rejected[0]!.line, 71)
+    assert.match(summary.rejected[0]!.reason, /^the database refused it: .*refused by a test trigger/)
+    assert.equal(await keptTotal(store), 119)
+    const revisions = await store.db.selectFrom('plant_revisions').select('plant_id').execute()
+    assert.equal(revisions.length, 119)
+    const kale = await store.db
+      .selectFrom('plants')
+      .select('doc')
+      .where('name', '=', 'Kale 71')
+      .executeTakeFirstOrThrow()
+    assert.equal((JSON.parse(kale.doc) as Plant).description, 'Curly leaves\tnumber 71')
+    const colours = await store.db
+      .selectFrom('attribute_values')
+      .select(['value', 'plants'])
+      .where('key_norm', '=', 'colour')
+      .orderBy('value')
+      .execute()
+    assert.deepEqual(colours, [
+      { value: 'Green', plants: 60 },
+      { value: 'Purple', plants: 59 },
+    ])
   })
 })
