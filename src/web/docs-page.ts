@@ -193,7 +193,8 @@ function operationView(
   const bodyMedia = operation.requestBody?.content?.[JSON_TYPE]
   const responses = Object.entries(operation.responses ?? {})
   const [successStatus, success] = responses.find(([status]) => /^2\d\d$/.test(status)) ?? ['200', {}]
-  const successMedia = success.content?.[JSON_TYPE]
+  // JSON when the operation answers it; else its one media type (the export's JSON Lines: one line shown).
+  const successMedia = success.content?.[JSON_TYPE] ?? Object.values(success.content ?? {})[0]
   const needsKey = !(Array.isArray(operation.security) && operation.security.length === 0)
 
   // The example URL: path parameters filled in, and the query parameters that have an example.
