@@ -22,7 +22,7 @@ interface Load {
 interface CaseFigures {
   case: string
   workers: number
-  oneClient: { p50: number; p99: number }
+  oneClient?: { p50: number; p99: number }
   oneClientFloor?: { p50: number; p99: number }
   load: Load
   baselines: { name: string; load: Load }[]
@@ -129,16 +129,18 @@ for (const run of runs) {
       }
     }
     const target = ONE_CLIENT_P99[c.case]
-    const p99 = c.oneClient.p99
+    const p99 = c.oneClient?.p99
     const oneClientP99 =
-      `${ms(p99)}` +
-      (target
-        ? ` (≤ ${target} ${verdict(run, `${c.case} (${c.workers}w) one-client p99 ≤ ${target} ms`, `${ms(p99)} ms`, p99 <= target)})`
-        : '')
+      p99 === undefined
+        ? ''
+        : `${ms(p99)}` +
+          (target
+            ? ` (≤ ${target} ${verdict(run, `${c.case} (${c.workers}w) one-client p99 ≤ ${target} ms`, `${ms(p99)} ms`, p99 <= target)})`
+            : '')
     const floor = c.oneClientFloor ? `${ms(c.oneClientFloor.p50)} / ${ms(c.oneClientFloor.p99)}` : ''
     const failures = c.load.failures > 0 ? ` (${c.load.failures} failed)` : ''
     console.log(
-      `| ${c.case}${failures} | ${c.workers} | ${rate(c.load.requestsPerSecond)} | ${c.load.bytesPerAnswer.toFixed(0)} | ${ms(c.load.p50)} | ${ms(c.load.p99)} | ${(c.load.generatorCpuShare * 100).toFixed(0)}% | ${ratios.join('; ')} | ${ms(c.oneClient.p50)} | ${oneClientP99} | ${floor} |`,
+      `| ${c.case}${failures} | ${c.workers} | ${rate(c.load.requestsPerSecond)} | ${c.load.bytesPerAnswer.toFixed(0)} | ${ms(c.load.p50)} | ${ms(c.load.p99)} | ${(c.load.generatorCpuShare * 100).toFixed(0)}% | ${ratios.join('; ')} | ${c.oneClient ? ms(c.oneClient.p50) : ''} | ${oneClientP99} | ${floor} |`,
     )
   }
   printPageTargets(run)

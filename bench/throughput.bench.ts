@@ -22,7 +22,7 @@ import { startBaseline, startHortus, timeToFirstAnswer, type Server } from './pr
 import { CASES, type Baseline, type Workload } from './cases.ts'
 
 const CONNECTIONS = 50
-const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 5)
+const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 3)
 const WARM_UP_SECONDS = 1
 // 2,000 sequential requests a case: a p99 of 500 would be 5 requests, one scheduler hiccup.
 const ONE_CLIENT_ROUNDS = Number(process.env.HORTUS_BENCH_ROUNDS ?? 2000)
@@ -62,7 +62,8 @@ console.log(`npm start to the first answer: ${startMs.toFixed(0)} ms`)
 
 interface CaseFigures {
   case: string
-  oneClient: { p50: number; p99: number }
+  /** one client's requests in turn (1 worker only: the 2-worker run is about load, and the bench's 15 minutes) */
+  oneClient?: { p50: number; p99: number }
   /** the same client against the hello-world route, right after (SQLite runs only) */
   oneClientFloor?: { p50: number; p99: number }
   load: LoadFigures
@@ -138,7 +139,7 @@ async function measureCases(hortus: Server, workers: number, baseline: Server | 
     // requests over loopback cost on this machine at the least, the floor its figures stand on.
     await load(hortus, next, WARM_UP_SECONDS)
     if (benchCase.writes) await readVersionsAgain()
-    const single = await oneClient(hortus.port, headers, next, ONE_CLIENT_ROUNDS)
+    const single = workers === 1 ? await oneClient(hortus.port, headers, next, ONE_CLIENT_ROUNDS) : undefined
     const floor = baseline
       ? await oneClient(baseline.port, {}, () => ({ path: '/hello' }), ONE_CLIENT_ROUNDS)
       : undefined
@@ -152,10 +153,12 @@ async function measureCases(hortus: Server, workers: number, baseline: Server | 
     console.log(
       `${workers}w ${benchCase.name.padEnd(26)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s ` +
         `p50 ${figures.p50.toFixed(2)} p99 ${figures.p99.toFixed(2)} ms (wrk ${(figures.generatorCpuShare * 100).toFixed(0)}% of a core); ` +
-        `one client p50 ${single.p50.toFixed(2)} p99 ${single.p99.toFixed(2)} ms` +
+        (single ? `one client p50 ${single.p50.toFixed(2)} p99 ${single.p99.toFixed(2)} ms` : '') +
         (floor ? ` (hello-world p50 ${floor.p50.toFixed(2)} p99 ${floor.p99.toFixed(2)} ms)` : '') +
         (ratios.length ? `; ${ratios.join('; ')}` : '') +
-        (figures.failures + single.failures > 0 ? `; FAILURES ${figures.failures + single.failures}` : ''),
+        (figures.failures + (single?.failures ?? 0) > 0
+          ? `; FAILURES ${figures.failures + (single?.failures ?? 0)}`
+          : ''),
     )
     results.push({
       case: benchCase.name,

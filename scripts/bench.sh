@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run bench`: the throughput bench (bench/throughput.bench.ts) on SQLite, then on a throwaway PostgreSQL
-# cluster, then the table of both runs. `npm run bench sqlite` (or postgres) runs one. About 12 minutes in all.
+# cluster, then the table of both runs. `npm run bench sqlite` (or postgres) runs one. About 15 minutes in all.
 # The load generator is Debian's wrk (scripts/bench/ensure-wrk.sh installs it when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
