@@ -229,7 +229,7 @@ function operationView(
       })),
       body: bodyMedia?.schema ? objectFields(bodyMedia.schema) : null,
       responses: responses.map(([status, response]) => {
-        const schema = response.content?.[JSON_TYPE]?.schema
+        const schema = (response.content?.[JSON_TYPE] ?? Object.values(response.content ?? {})[0])?.schema
         return { status, description: response.description ?? '', type: schema ? typeOf(schema) : null }
       }),
       exampleRequest: curl(
