@@ -34,9 +34,7 @@ export async function getPlantForAnswer(
 }
 
 export async function getPlantDoc(store: Store, id: number): Promise<string> {
-  const doc = await repo.findPlantDoc(store.reader, id)
-  if (doc === undefined) throw notFound(`Plant ${id}`)
-  return doc
+  return (await getPlantForAnswer(store, id)).doc
 }
 
 /** How many plants and varieties there are. */
@@ -84,7 +82,7 @@ export async function listPlants(store: Store, request: ListPlantsRequest): Prom
 
 /** The plants changed since a time: a rarer list, paged as the others. */
 async function listChangedPlants(store: Store, request: ListPlantsRequest): Promise<string> {
-  const filter = { updatedSince: request.updated_since ? parseInstant(request.updated_since) : null }
+  const filter = { updatedSince: parseInstant(request.updated_since!) }
   const db = store.reader
   if (request.page !== undefined) {
     const { page, perPage, limit, offset } = offsetWindow(request)

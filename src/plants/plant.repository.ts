@@ -25,10 +25,6 @@ const selectDoc = prepared((db, id: number) =>
   db.selectFrom('plants').select(['doc', 'version', 'updated_at']).where('id', '=', id),
 )
 
-export async function findPlantDoc(db: Db, id: number): Promise<string | undefined> {
-  return (await selectDoc(db, id))[0]?.doc
-}
-
 /** A plant's document with what its caching headers are made of. */
 export async function findPlantDocWithVersion(
   db: Db,
