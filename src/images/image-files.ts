@@ -33,6 +33,10 @@ const ACCEPTED: Record<string, { type: string; encode: (image: Sharp) => Sharp }
   webp: { type: 'image/webp', encode: (image) => image.webp({ quality: 90 }) },
 }
 
+// libvips keeps the results of recent operations (50 MB by default) to reuse them: every upload is a new
+// picture, so the cache only held memory after each one.
+sharp.cache(false)
+
 const refused = (message: string) => new AppError('unsupportedMediaType', message)
 
 export async function processImage(upload: Buffer): Promise<ProcessedImage> {
