@@ -64,7 +64,8 @@ const RATIO: Record<string, { baseline: string; atLeast: number }> = {
 }
 const HEADROOM = 3
 
-const dir = join(import.meta.dirname, '..', 'test-results', 'bench')
+// The folder of one run's figures: test-results/bench unless named (scripts/bench.sh's runs go to run-<n>/).
+const dir = process.argv[2] ?? join(import.meta.dirname, '..', 'test-results', 'bench')
 const runs = ['sqlite', 'postgres']
   .map((dialect) => join(dir, `${dialect}.json`))
   .filter((file) => existsSync(file))
@@ -203,5 +204,5 @@ const met = verdicts.filter((v) => v.met === true).length
 const missed = verdicts.filter((v) => v.met === false).length
 const unmeasured = verdicts.filter((v) => v.met === null).length
 console.log(
-  `\ntargets: ${met} met, ${missed} not met, ${unmeasured} unmeasured (test-results/bench/targets.json)`,
+  `\ntargets: ${met} met, ${missed} not met, ${unmeasured} unmeasured (${join(dir, 'targets.json')})`,
 )
