@@ -3,7 +3,7 @@
 // decoded (a small PNG can claim 50,000 × 50,000); every file written is re-encoded, so no metadata
 // (EXIF, GPS, XMP, ICC comments) survives, and turned upright by its EXIF orientation first.
 import { createHash } from 'node:crypto'
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { Metadata, Sharp } from 'sharp'
 import { AppError } from '../errors.ts'
 
 export type ImageSize = 'original' | 'thumb' | 'title'
@@ -33,9 +33,14 @@ const ACCEPTED: Record<string, { type: string; encode: (image: Sharp) => Sharp }
   webp: { type: 'image/webp', encode: (image) => image.webp({ quality: 90 }) },
 }
 
-// libvips keeps the results of recent operations (50 MB by default) to reuse them: every upload is a new
-// picture, so the cache only held memory after each one.
-sharp.cache(false)
+/** sharp, loaded with the first picture: libvips and its libraries are about 8 MB of a server's memory
+ * that serves no picture upload. libvips keeps the results of recent operations (50 MB by default) to
+ * reuse them: every upload is a new picture, so the cache only held memory after each one. */
+const loadSharp = async () => {
+  const { default: sharp } = await import('sharp')
+  sharp.cache(false)
+  return sharp
+}
 
 const refused = (message: string) => new AppError('unsupportedMediaType', message)
 
@@ -44,6 +49,7 @@ export async function processImage(upload: Buffer): Promise<ProcessedImage> {
     throw new AppError('payloadTooLarge', `An image is at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`)
   }
   const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const, pages: 1 }
+  const sharp = await loadSharp()
   let metadata: Metadata
   try {
     // The header alone: no pixel is decoded, so a bomb's size can be read and refused with its numbers.
