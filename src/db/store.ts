@@ -19,7 +19,8 @@ export interface Store {
   newPlantIds(tx: Tx, count: number): Promise<number[]>
   /** Runs `work`, an import's many transactions, with the database set for bulk writes (SQLite's writer gets
    * 64 MiB of page cache meanwhile; a server keeps the default 2 MiB, its saves touch a few pages), and
-   * after it has the planner's statistics brought up to date (PostgreSQL's ANALYZE). */
+   * after it has the planner's statistics brought up to date (PostgreSQL's VACUUM (ANALYZE), which also fills
+   * the visibility map that index-only scans need). */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>
   /** Runs `work` in one transaction on the primary. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
