@@ -18,7 +18,8 @@ export interface Store {
    * PostgreSQL's identity sequence. The importer writes new plants whole, each id inside its document. */
   newPlantIds(tx: Tx, count: number): Promise<number[]>
   /** Runs `work`, an import's many transactions, with the database set for bulk writes (SQLite's writer gets
-   * 64 MiB of page cache meanwhile; a server keeps the default 2 MiB, its saves touch a few pages), and
+   * 64 MiB of page cache meanwhile, a server keeps the default 2 MiB, its saves touch a few pages; and its
+   * commits are synced once, at the end), and
    * after it has the planner's statistics brought up to date (PostgreSQL's VACUUM (ANALYZE), which also fills
    * the visibility map that index-only scans need). */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>
