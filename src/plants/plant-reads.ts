@@ -108,6 +108,11 @@ async function listChangedPlants(store: Store, request: ListPlantsRequest): Prom
 
 export async function listVarieties(store: Store, id: number, request: PageRequest): Promise<string> {
   await assertPlantExists(store, id)
+  return varietyListOf(store, id, request)
+}
+
+/** The same for a plant already read (the plant page has it): no second look for the plant. */
+export async function varietyListOf(store: Store, id: number, request: PageRequest): Promise<string> {
   const { page, perPage, limit, offset } = offsetWindow(request)
   const [total, docs] = await Promise.all([
     repo.countVarieties(store.reader, id),

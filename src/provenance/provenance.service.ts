@@ -43,10 +43,16 @@ export async function plantProvenance(store: Store, id: number): Promise<PlantPr
   return provenanceOf(store, JSON.parse(await getPlantDoc(store, id)) as Plant)
 }
 
-/** The same for a plant already read (the plant page has it). */
+/** The dataset sources by id, read once for a page that credits them in several places. */
+export function dataSourceCredits(store: Store): Promise<Map<number, DataSource>> {
+  return allDataSources(store.reader)
+}
+
+/** The same for a plant already read (the plant page has it, and the sources it reads once). */
 export async function provenanceOf(
   store: Store,
   plant: Pick<Plant, 'id' | 'data'>,
+  sourcesRead: Promise<Map<number, DataSource>> = dataSourceCredits(store),
 ): Promise<PlantProvenance> {
   const db = store.reader
   const id = plant.id
@@ -54,7 +60,7 @@ export async function provenanceOf(
     revisionChangesOf(db, [id]),
     valueSourcesOf(db, [id]),
     linkOriginsOf(db, [id]),
-    allDataSources(db),
+    sourcesRead,
   ])
   const origins = dataOrigins(plant.data, revisions, sources)
   const made = linkVersions(revisions)

@@ -18,6 +18,16 @@ export async function listRevisions(
   viewer: { role: Role } | null = null,
 ) {
   await assertPlantExists(store, id)
+  return revisionsOf(store, id, request, viewer)
+}
+
+/** The same for a plant already read (the plant page has it): no second look for the plant. */
+export async function revisionsOf(
+  store: Store,
+  id: number,
+  request: PageRequest,
+  viewer: { role: Role } | null = null,
+) {
   const { page, perPage, limit, offset } = offsetWindow(request)
   const [total, rows] = await Promise.all([
     countRevisions(store.reader, id),

@@ -1,13 +1,13 @@
 // What the plant page shows, gathered from the same services the API uses.
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
-import { getPlantDocBySlug, getPlantDocs, listVarieties } from '../plants/plant-reads.ts'
-import { listRevisions } from '../revisions/revision.service.ts'
+import { getPlantDocBySlug, getPlantDocs, varietyListOf } from '../plants/plant-reads.ts'
+import { revisionsOf } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
 import { referredPlants } from '../revisions/referred-plants.ts'
-import { listImages } from '../images/image.service.ts'
+import { picturesOf } from '../images/image.service.ts'
 import { VARIETIES_SHOWN, type PlantView } from './pages/plant.tsx'
-import { provenanceOf } from '../provenance/provenance.service.ts'
+import { dataSourceCredits, provenanceOf } from '../provenance/provenance.service.ts'
 import { problemsOfPlant } from '../problems/problems.service.ts'
 import type { FrostDates } from '../calendar/upcoming.ts'
 import { plantCalendarView } from './plant-calendar-view.ts'
@@ -27,14 +27,16 @@ export async function plantPageView(
   frost: FrostDates | null = null,
 ): Promise<PlantView> {
   const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
-  // The links come with their origins from the provenance, one read for both.
+  // The plant was just read, so nothing below looks for it again; the links come with their origins from
+  // the provenance, one read for both; the dataset sources that both credit are read once.
+  const sources = dataSourceCredits(store)
   const [varieties, history, parents, pictures, provenance, problems] = await Promise.all([
-    plant.type === 'Plant' ? listVarieties(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
-    listRevisions(store, plant.id, { per_page: REVISIONS_SHOWN }),
+    plant.type === 'Plant' ? varietyListOf(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
+    revisionsOf(store, plant.id, { per_page: REVISIONS_SHOWN }),
     getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
-    listImages(store, plant.id),
-    provenanceOf(store, plant),
-    problemsOfPlant(store, plant),
+    picturesOf(store, plant),
+    provenanceOf(store, plant, sources),
+    problemsOfPlant(store, plant, sources),
   ])
   const revisions = history.revisions.map(({ version, note, author, created_at, changes }) => ({
     version,
