@@ -114,10 +114,7 @@ export async function listVarieties(store: Store, id: number, request: PageReque
 /** The same for a plant already read (the plant page has it): no second look for the plant. */
 export async function varietyListOf(store: Store, id: number, request: PageRequest): Promise<string> {
   const { page, perPage, limit, offset } = offsetWindow(request)
-  const [total, docs] = await Promise.all([
-    repo.countVarieties(store.reader, id),
-    repo.listVarietyDocs(store.reader, id, limit, offset),
-  ])
+  const { docs, total } = await repo.listVarietyDocs(store.reader, id, limit, offset)
   return plantListJson(docs, offsetPagination(page, perPage, total))
 }
 

@@ -7,7 +7,7 @@ import { offsetPagination, offsetWindow, type PageRequest } from '../paging.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
 import { plantDocument, type Plant } from '../plants/plant.ts'
 import { assertPlantExists } from '../plants/plant-reads.ts'
-import { countRevisions, listRevisions as revisionRows, revisionsUpTo } from './revision.repository.ts'
+import { listRevisions as revisionRows, revisionsUpTo } from './revision.repository.ts'
 import { plantAt, shownImageAt } from './snapshot.ts'
 
 /** A plant's revisions, newest first; `viewer` (a moderator) may see hidden notes. */
@@ -29,10 +29,7 @@ export async function revisionsOf(
   viewer: { role: Role } | null = null,
 ) {
   const { page, perPage, limit, offset } = offsetWindow(request)
-  const [total, rows] = await Promise.all([
-    countRevisions(store.reader, id),
-    revisionRows(store.reader, id, limit, offset),
-  ])
+  const { rows, total } = await revisionRows(store.reader, id, limit, offset)
   return {
     revisions: rows.map((row) => ({
       ...row,
