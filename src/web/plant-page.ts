@@ -4,7 +4,7 @@ import type { Plant } from '../plants/plant.ts'
 import { getPlantDocBySlug, getPlantDocs, varietyListOf } from '../plants/plant-reads.ts'
 import { revisionsOf } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
-import { referredPlants } from '../revisions/referred-plants.ts'
+import { referredAmong, referredIds } from '../revisions/referred-plants.ts'
 import { picturesOf } from '../images/image.service.ts'
 import { VARIETIES_SHOWN, type PlantView } from './pages/plant.tsx'
 import { dataSourceCredits, provenanceOf } from '../provenance/provenance.service.ts'
@@ -45,17 +45,12 @@ export async function plantPageView(
     created_at,
     differences: differencesOf(changes),
   }))
-  const linked = new Map(
-    (
-      await getPlantDocs(
-        store,
-        provenance.links.map((link) => link.plant_id),
-      )
-    ).map((doc) => {
-      const other = JSON.parse(doc) as Plant
-      return [other.id, other.link]
-    }),
-  )
+  // The linked plants and those the history refers to, in one read.
+  const referredTo = referredIds(revisions.flatMap((revision) => revision.differences))
+  const others = (
+    await getPlantDocs(store, [...new Set([...provenance.links.map((link) => link.plant_id), ...referredTo])])
+  ).map((doc) => JSON.parse(doc) as Plant)
+  const linked = new Map(others.map((other) => [other.id, other.link]))
   const parent = parents[0] ? (JSON.parse(parents[0]) as Plant) : null
   return {
     plant,
@@ -72,9 +67,6 @@ export async function plantPageView(
     revisions,
     revisionTotal: history.pagination.total,
     pictures: pictures.images,
-    referred: await referredPlants(
-      store,
-      revisions.flatMap((revision) => revision.differences),
-    ),
+    referred: referredAmong(others, referredTo),
   }
 }
