@@ -49,6 +49,16 @@ export async function getPlantDocBySlug(store: Store, slug: string): Promise<str
   return doc
 }
 
+/** The same with its parent's document, read together (the plant page shows both). */
+export async function getPlantDocAndParentBySlug(
+  store: Store,
+  slug: string,
+): Promise<{ doc: string; parentDoc: string | null }> {
+  const found = await repo.findPlantDocAndParentBySlug(store.reader, slug)
+  if (found === undefined) throw notFound(`The plant page /plants/${slug}`)
+  return { doc: found.doc, parentDoc: found.parent_doc }
+}
+
 /** Several plants by id, in id order; ids that do not exist are left out. */
 export async function getPlantDocs(store: Store, ids: number[]): Promise<string[]> {
   return repo.findPlantDocs(store.reader, ids)

@@ -38,6 +38,19 @@ export async function findPlantDocBySlug(db: Db, slug: string): Promise<string |
   return row?.doc
 }
 
+/** The plant at a slug with its parent's document (null for a plant without one), in one statement. */
+export async function findPlantDocAndParentBySlug(
+  db: Db,
+  slug: string,
+): Promise<{ doc: string; parent_doc: string | null } | undefined> {
+  return db
+    .selectFrom('plants as p')
+    .leftJoin('plants as parent', 'parent.id', 'p.parent_id')
+    .select(['p.doc', 'parent.doc as parent_doc'])
+    .where('p.slug', '=', slug)
+    .executeTakeFirst()
+}
+
 export async function findPlantDocs(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return []
   const rows = await db.selectFrom('plants').select('doc').where('id', 'in', ids).orderBy('id').execute()

@@ -1,7 +1,7 @@
 // What the plant page shows, gathered from the same services the API uses.
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
-import { getPlantDocBySlug, getPlantDocs, varietyListOf } from '../plants/plant-reads.ts'
+import { getPlantDocAndParentBySlug, getPlantDocs, varietyListOf } from '../plants/plant-reads.ts'
 import { revisionsOf } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
 import { referredAmong, referredIds } from '../revisions/referred-plants.ts'
@@ -26,14 +26,16 @@ export async function plantPageView(
   slug: string,
   frost: FrostDates | null = null,
 ): Promise<PlantView> {
-  const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
-  // The plant was just read, so nothing below looks for it again; the links come with their origins from
-  // the provenance, one read for both; the dataset sources that both credit are read once.
+  const { doc, parentDoc } = await getPlantDocAndParentBySlug(store, slug)
+  const plant = JSON.parse(doc) as Plant
+  const parent = parentDoc === null ? null : (JSON.parse(parentDoc) as Plant)
+  // The plant and its parent were just read, in one statement, so nothing below looks for either again;
+  // the links come with their origins from the provenance, one read for both; the dataset sources that
+  // both credit are read once.
   const sources = dataSourceCredits(store)
-  const [varieties, history, parents, pictures, provenance, problems] = await Promise.all([
+  const [varieties, history, pictures, provenance, problems] = await Promise.all([
     plant.type === 'Plant' ? varietyListOf(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
     revisionsOf(store, plant.id, { per_page: REVISIONS_SHOWN }),
-    getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
     picturesOf(store, plant),
     provenanceOf(store, plant, sources),
     problemsOfPlant(store, plant, sources),
@@ -51,7 +53,6 @@ export async function plantPageView(
     await getPlantDocs(store, [...new Set([...provenance.links.map((link) => link.plant_id), ...referredTo])])
   ).map((doc) => JSON.parse(doc) as Plant)
   const linked = new Map(others.map((other) => [other.id, other.link]))
-  const parent = parents[0] ? (JSON.parse(parents[0]) as Plant) : null
   return {
     plant,
     parent,
