@@ -48,16 +48,20 @@ export function dataSourceCredits(store: Store): Promise<Map<number, DataSource>
   return allDataSources(store.reader)
 }
 
-/** The same for a plant already read (the plant page has it, and the sources it reads once). */
+type RevisionChanges = Awaited<ReturnType<typeof revisionChangesOf>>[number]
+
+/** The same for a plant already read (the plant page has it, the sources it reads once and its
+ * revisions, read with its history). */
 export async function provenanceOf(
   store: Store,
   plant: Pick<Plant, 'id' | 'data'>,
   sourcesRead: Promise<Map<number, DataSource>> = dataSourceCredits(store),
+  revisionsRead: Promise<RevisionChanges[]> = revisionChangesOf(store.reader, [plant.id]),
 ): Promise<PlantProvenance> {
   const db = store.reader
   const id = plant.id
   const [revisions, sources, links, credits] = await Promise.all([
-    revisionChangesOf(db, [id]),
+    revisionsRead,
     valueSourcesOf(db, [id]),
     linkOriginsOf(db, [id]),
     sourcesRead,

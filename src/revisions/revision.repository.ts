@@ -142,6 +142,22 @@ export async function revisionChangesOf(db: Db, plantIds: number[]) {
   }))
 }
 
+/** Every revision of a plant, newest first, with what both its history and its provenance read: the plant
+ * page's one look at the table (the provenance replays them all anyway). */
+export async function allRevisionsOf(db: Db, plantId: number) {
+  const rows = await db
+    .selectFrom('plant_revisions')
+    .select(['plant_id', 'version', 'note', 'author', 'author_id', 'created_at', 'changes', ...MODERATION])
+    .where('plant_id', '=', plantId)
+    .orderBy('version', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    plant_id: Number(row.plant_id),
+    author_id: row.author_id === null ? null : Number(row.author_id),
+  }))
+}
+
 /** Of some plants, those with a revision that is not an import's: a person saved something on them. */
 export async function plantsPeopleSaved(db: Db, plantIds: number[]): Promise<Set<number>> {
   if (plantIds.length === 0) return new Set()

@@ -2,7 +2,7 @@
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDocAndParentBySlug, getPlantDocs, varietyListOf } from '../plants/plant-reads.ts'
-import { revisionsOf } from '../revisions/revision.service.ts'
+import { historyAndChangesOf } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
 import { referredAmong, referredIds } from '../revisions/referred-plants.ts'
 import { picturesOf } from '../images/image.service.ts'
@@ -33,11 +33,17 @@ export async function plantPageView(
   // the links come with their origins from the provenance, one read for both; the dataset sources that
   // both credit are read once.
   const sources = dataSourceCredits(store)
+  const historyRead = historyAndChangesOf(store, plant.id, { per_page: REVISIONS_SHOWN })
   const [varieties, history, pictures, provenance, problems] = await Promise.all([
     plant.type === 'Plant' ? varietyListOf(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
-    revisionsOf(store, plant.id, { per_page: REVISIONS_SHOWN }),
+    historyRead,
     picturesOf(store, plant),
-    provenanceOf(store, plant, sources),
+    provenanceOf(
+      store,
+      plant,
+      sources,
+      historyRead.then((read) => read.changes),
+    ),
     problemsOfPlant(store, plant, sources),
   ])
   const revisions = history.revisions.map(({ version, note, author, created_at, changes }) => ({
