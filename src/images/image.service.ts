@@ -147,8 +147,16 @@ export async function listImages(store: Store, plantId: number): Promise<{ image
     .where('id', '=', plantId)
     .executeTakeFirst()
   if (!plant) throw notFound(`Plant ${plantId}`)
-  const shown = shownImageId(JSON.parse(plant.doc) as Plant)
-  return { images: (await repo.listImages(store.reader, plantId)).map((row) => imageJson(row, shown)) }
+  return picturesOf(store, JSON.parse(plant.doc) as Plant)
+}
+
+/** The same for a plant already read (the plant page has it). */
+export async function picturesOf(
+  store: Store,
+  plant: Pick<Plant, 'id' | 'images'>,
+): Promise<{ images: ImageJson[] }> {
+  const shown = shownImageId(plant)
+  return { images: (await repo.listImages(store.reader, plant.id)).map((row) => imageJson(row, shown)) }
 }
 
 /** Makes an image the one the plant shows. */

@@ -49,6 +49,16 @@ export async function getPlantDocBySlug(store: Store, slug: string): Promise<str
   return doc
 }
 
+/** The same with its parent's document, read together (the plant page shows both). */
+export async function getPlantDocAndParentBySlug(
+  store: Store,
+  slug: string,
+): Promise<{ doc: string; parentDoc: string | null }> {
+  const found = await repo.findPlantDocAndParentBySlug(store.reader, slug)
+  if (found === undefined) throw notFound(`The plant page /plants/${slug}`)
+  return { doc: found.doc, parentDoc: found.parent_doc }
+}
+
 /** Several plants by id, in id order; ids that do not exist are left out. */
 export async function getPlantDocs(store: Store, ids: number[]): Promise<string[]> {
   return repo.findPlantDocs(store.reader, ids)
@@ -108,11 +118,13 @@ async function listChangedPlants(store: Store, request: ListPlantsRequest): Prom
 
 export async function listVarieties(store: Store, id: number, request: PageRequest): Promise<string> {
   await assertPlantExists(store, id)
+  return varietyListOf(store, id, request)
+}
+
+/** The same for a plant already read (the plant page has it): no second look for the plant. */
+export async function varietyListOf(store: Store, id: number, request: PageRequest): Promise<string> {
   const { page, perPage, limit, offset } = offsetWindow(request)
-  const [total, docs] = await Promise.all([
-    repo.countVarieties(store.reader, id),
-    repo.listVarietyDocs(store.reader, id, limit, offset),
-  ])
+  const { docs, total } = await repo.listVarietyDocs(store.reader, id, limit, offset)
   return plantListJson(docs, offsetPagination(page, perPage, total))
 }
 

@@ -38,6 +38,19 @@ export async function findPlantDocBySlug(db: Db, slug: string): Promise<string |
   return row?.doc
 }
 
+/** The plant at a slug with its parent's document (null for a plant without one), in one statement. */
+export async function findPlantDocAndParentBySlug(
+  db: Db,
+  slug: string,
+): Promise<{ doc: string; parent_doc: string | null } | undefined> {
+  return db
+    .selectFrom('plants as p')
+    .leftJoin('plants as parent', 'parent.id', 'p.parent_id')
+    .select(['p.doc', 'parent.doc as parent_doc'])
+    .where('p.slug', '=', slug)
+    .executeTakeFirst()
+}
+
 export async function findPlantDocs(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return []
   const rows = await db.selectFrom('plants').select('doc').where('id', 'in', ids).orderBy('id').execute()
@@ -242,16 +255,27 @@ export async function countVarieties(db: Db, parentId: number): Promise<number> 
   return Number(row.total)
 }
 
+/** A page of a plant's varieties and how many it has, in one statement: the count is a subquery, run once
+ * through the same index as before. A page past the end has no row to carry the count, which is then read
+ * alone. */
 export async function listVarietyDocs(db: Db, parentId: number, limit: number, offset: number) {
   const rows = await db
     .selectFrom('plants')
-    .select('doc')
+    .select((eb) => [
+      'doc',
+      eb
+        .selectFrom('plants as v')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .where('v.parent_id', '=', parentId)
+        .as('total'),
+    ])
     .where('parent_id', '=', parentId)
     .orderBy('id')
     .limit(limit)
     .offset(offset)
     .execute()
-  return rows.map((row) => row.doc)
+  const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countVarieties(db, parentId) : 0
+  return { docs: rows.map((row) => row.doc), total }
 }
 
 export async function findExact(db: Db, scientificName: string, type: string, name: string | null) {

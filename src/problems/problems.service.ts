@@ -3,8 +3,8 @@
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDoc } from '../plants/plant-reads.ts'
-import { creditOf, type SourceCredit } from '../provenance/provenance.service.ts'
-import { allDataSources } from '../provenance/source.repository.ts'
+import { creditOf, dataSourceCredits, type SourceCredit } from '../provenance/provenance.service.ts'
+import type { DataSource } from '../provenance/source.repository.ts'
 import { problemsOf, type ProblemRecord } from './problem.repository.ts'
 
 export interface Problem extends Omit<ProblemRecord, 'source_id'> {
@@ -21,14 +21,15 @@ export async function plantProblems(store: Store, id: number): Promise<PlantProb
   return problemsOfPlant(store, JSON.parse(await getPlantDoc(store, id)) as Plant)
 }
 
-/** The same for a plant already read (the plant page has it). */
+/** The same for a plant already read (the plant page has it, and the sources it reads once). */
 export async function problemsOfPlant(
   store: Store,
   plant: Pick<Plant, 'id' | 'parent_id'>,
+  sourcesRead: Promise<Map<number, DataSource>> = dataSourceCredits(store),
 ): Promise<PlantProblems> {
   const id = plant.id
   const ids = plant.parent_id === null ? [id] : [id, plant.parent_id]
-  const [records, credits] = await Promise.all([problemsOf(store.reader, ids), allDataSources(store.reader)])
+  const [records, credits] = await Promise.all([problemsOf(store.reader, ids), sourcesRead])
   const own = records.get(id) ?? []
   const fromParent = own.length === 0 && plant.parent_id !== null && records.has(plant.parent_id)
   const chosen = fromParent ? records.get(plant.parent_id!)! : own

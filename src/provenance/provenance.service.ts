@@ -43,18 +43,28 @@ export async function plantProvenance(store: Store, id: number): Promise<PlantPr
   return provenanceOf(store, JSON.parse(await getPlantDoc(store, id)) as Plant)
 }
 
-/** The same for a plant already read (the plant page has it). */
+/** The dataset sources by id, read once for a page that credits them in several places. */
+export function dataSourceCredits(store: Store): Promise<Map<number, DataSource>> {
+  return allDataSources(store.reader)
+}
+
+type RevisionChanges = Awaited<ReturnType<typeof revisionChangesOf>>[number]
+
+/** The same for a plant already read (the plant page has it, the sources it reads once and its
+ * revisions, read with its history). */
 export async function provenanceOf(
   store: Store,
   plant: Pick<Plant, 'id' | 'data'>,
+  sourcesRead: Promise<Map<number, DataSource>> = dataSourceCredits(store),
+  revisionsRead: Promise<RevisionChanges[]> = revisionChangesOf(store.reader, [plant.id]),
 ): Promise<PlantProvenance> {
   const db = store.reader
   const id = plant.id
   const [revisions, sources, links, credits] = await Promise.all([
-    revisionChangesOf(db, [id]),
+    revisionsRead,
     valueSourcesOf(db, [id]),
     linkOriginsOf(db, [id]),
-    allDataSources(db),
+    sourcesRead,
   ])
   const origins = dataOrigins(plant.data, revisions, sources)
   const made = linkVersions(revisions)

@@ -71,7 +71,8 @@ export async function valueSourcesOf(db: Db, plantIds: number[]): Promise<ValueS
 
 /** The active links of plants, each with the other plant, who made it and its source. Read side by side,
  * each through its index: one statement joining on either side (`OR`) read every link, 8 ms a plant page
- * with the 13,000 links of a million plants (npm run bench:scale). */
+ * with the 13,000 links of a million plants (npm run bench:scale). The two sides are one statement
+ * (`UNION ALL`), each still through its own index: one round trip instead of two in turn. */
 export async function linkOriginsOf(db: Db, plantIds: number[]) {
   if (plantIds.length === 0) return []
   const side = (own: 'l.plant_low' | 'l.plant_high', other: 'l.plant_low' | 'l.plant_high') =>
@@ -93,12 +94,10 @@ export async function linkOriginsOf(db: Db, plantIds: number[]) {
       ])
       .where(own, 'in', plantIds)
       .where('l.removed_at', 'is', null)
-      .execute()
   // A link between two of the plants comes twice, once from each side.
-  const rows = [
-    ...(await side('l.plant_low', 'l.plant_high')),
-    ...(await side('l.plant_high', 'l.plant_low')),
-  ]
+  const rows = await side('l.plant_low', 'l.plant_high')
+    .unionAll(side('l.plant_high', 'l.plant_low'))
+    .execute()
   rows.sort((a, b) => Number(a.id) - Number(b.id))
   return rows.map((row) => ({
     id: Number(row.id),

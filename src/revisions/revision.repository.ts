@@ -49,15 +49,33 @@ export async function countRevisions(db: Db, plantId: number): Promise<number> {
   return Number(row.total)
 }
 
+/** A page of a plant's revisions, newest first, and how many it has, in one statement: the count is a
+ * subquery, run once through the same index as before. A page past the end has no row to carry the count,
+ * which is then read alone. */
 export async function listRevisions(db: Db, plantId: number, limit: number, offset: number) {
-  return db
+  const rows = await db
     .selectFrom('plant_revisions')
-    .select(['version', 'note', 'author', 'author_id', 'created_at', 'changes', ...MODERATION])
+    .select((eb) => [
+      'version',
+      'note',
+      'author',
+      'author_id',
+      'created_at',
+      'changes',
+      ...MODERATION,
+      eb
+        .selectFrom('plant_revisions as r')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .where('r.plant_id', '=', plantId)
+        .as('total'),
+    ])
     .where('plant_id', '=', plantId)
     .orderBy('version', 'desc')
     .limit(limit)
     .offset(offset)
     .execute()
+  const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countRevisions(db, plantId) : 0
+  return { rows: rows.map(({ total: _, ...row }) => row), total }
 }
 
 /** Versions 1 to `version` of a plant, oldest first: what it was at `version` is their changes replayed. */
@@ -115,6 +133,22 @@ export async function revisionChangesOf(db: Db, plantIds: number[]) {
     .select(['plant_id', 'version', 'author', 'author_id', 'changes'])
     .where('plant_id', 'in', plantIds)
     .orderBy('plant_id')
+    .orderBy('version', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    plant_id: Number(row.plant_id),
+    author_id: row.author_id === null ? null : Number(row.author_id),
+  }))
+}
+
+/** Every revision of a plant, newest first, with what both its history and its provenance read: the plant
+ * page's one look at the table (the provenance replays them all anyway). */
+export async function allRevisionsOf(db: Db, plantId: number) {
+  const rows = await db
+    .selectFrom('plant_revisions')
+    .select(['plant_id', 'version', 'note', 'author', 'author_id', 'created_at', 'changes', ...MODERATION])
+    .where('plant_id', '=', plantId)
     .orderBy('version', 'desc')
     .execute()
   return rows.map((row) => ({

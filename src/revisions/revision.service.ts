@@ -7,7 +7,7 @@ import { offsetPagination, offsetWindow, type PageRequest } from '../paging.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
 import { plantDocument, type Plant } from '../plants/plant.ts'
 import { assertPlantExists } from '../plants/plant-reads.ts'
-import { countRevisions, listRevisions as revisionRows, revisionsUpTo } from './revision.repository.ts'
+import { allRevisionsOf, listRevisions as revisionRows, revisionsUpTo } from './revision.repository.ts'
 import { plantAt, shownImageAt } from './snapshot.ts'
 
 /** A plant's revisions, newest first; `viewer` (a moderator) may see hidden notes. */
@@ -18,11 +18,18 @@ export async function listRevisions(
   viewer: { role: Role } | null = null,
 ) {
   await assertPlantExists(store, id)
+  return revisionsOf(store, id, request, viewer)
+}
+
+/** The same for a plant already read (the plant page has it): no second look for the plant. */
+export async function revisionsOf(
+  store: Store,
+  id: number,
+  request: PageRequest,
+  viewer: { role: Role } | null = null,
+) {
   const { page, perPage, limit, offset } = offsetWindow(request)
-  const [total, rows] = await Promise.all([
-    countRevisions(store.reader, id),
-    revisionRows(store.reader, id, limit, offset),
-  ])
+  const { rows, total } = await revisionRows(store.reader, id, limit, offset)
   return {
     revisions: rows.map((row) => ({
       ...row,
@@ -31,6 +38,30 @@ export async function listRevisions(
       changes: JSON.parse(row.changes) as FieldChange[],
     })),
     pagination: offsetPagination(page, perPage, total),
+  }
+}
+
+/** A plant's newest revisions as `revisionsOf` gives them, and every revision's changes for its provenance,
+ * from one read (the plant page shows both). */
+export async function historyAndChangesOf(store: Store, id: number, request: PageRequest) {
+  const { page, perPage, limit, offset } = offsetWindow(request)
+  const all = await allRevisionsOf(store.reader, id)
+  return {
+    revisions: all.slice(offset, offset + limit).map(({ plant_id: _, author_id, ...row }) => ({
+      ...row,
+      author_id,
+      note: shownNote(row, null),
+      note_hidden: row.note_hidden_at !== null,
+      changes: JSON.parse(row.changes) as FieldChange[],
+    })),
+    pagination: offsetPagination(page, perPage, all.length),
+    changes: all.map(({ plant_id, version, author, author_id, changes }) => ({
+      plant_id,
+      version,
+      author,
+      author_id,
+      changes,
+    })),
   }
 }
 

@@ -1,13 +1,13 @@
 // What the plant page shows, gathered from the same services the API uses.
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
-import { getPlantDocBySlug, getPlantDocs, listVarieties } from '../plants/plant-reads.ts'
-import { listRevisions } from '../revisions/revision.service.ts'
+import { getPlantDocAndParentBySlug, getPlantDocs, varietyListOf } from '../plants/plant-reads.ts'
+import { historyAndChangesOf } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
-import { referredPlants } from '../revisions/referred-plants.ts'
-import { listImages } from '../images/image.service.ts'
+import { referredAmong, referredIds } from '../revisions/referred-plants.ts'
+import { picturesOf } from '../images/image.service.ts'
 import { VARIETIES_SHOWN, type PlantView } from './pages/plant.tsx'
-import { provenanceOf } from '../provenance/provenance.service.ts'
+import { dataSourceCredits, provenanceOf } from '../provenance/provenance.service.ts'
 import { problemsOfPlant } from '../problems/problems.service.ts'
 import type { FrostDates } from '../calendar/upcoming.ts'
 import { plantCalendarView } from './plant-calendar-view.ts'
@@ -26,15 +26,25 @@ export async function plantPageView(
   slug: string,
   frost: FrostDates | null = null,
 ): Promise<PlantView> {
-  const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
-  // The links come with their origins from the provenance, one read for both.
-  const [varieties, history, parents, pictures, provenance, problems] = await Promise.all([
-    plant.type === 'Plant' ? listVarieties(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
-    listRevisions(store, plant.id, { per_page: REVISIONS_SHOWN }),
-    getPlantDocs(store, plant.parent_id === null ? [] : [plant.parent_id]),
-    listImages(store, plant.id),
-    provenanceOf(store, plant),
-    problemsOfPlant(store, plant),
+  const { doc, parentDoc } = await getPlantDocAndParentBySlug(store, slug)
+  const plant = JSON.parse(doc) as Plant
+  const parent = parentDoc === null ? null : (JSON.parse(parentDoc) as Plant)
+  // The plant and its parent were just read, in one statement, so nothing below looks for either again;
+  // the links come with their origins from the provenance, one read for both; the dataset sources that
+  // both credit are read once.
+  const sources = dataSourceCredits(store)
+  const historyRead = historyAndChangesOf(store, plant.id, { per_page: REVISIONS_SHOWN })
+  const [varieties, history, pictures, provenance, problems] = await Promise.all([
+    plant.type === 'Plant' ? varietyListOf(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
+    historyRead,
+    picturesOf(store, plant),
+    provenanceOf(
+      store,
+      plant,
+      sources,
+      historyRead.then((read) => read.changes),
+    ),
+    problemsOfPlant(store, plant, sources),
   ])
   const revisions = history.revisions.map(({ version, note, author, created_at, changes }) => ({
     version,
@@ -43,18 +53,12 @@ export async function plantPageView(
     created_at,
     differences: differencesOf(changes),
   }))
-  const linked = new Map(
-    (
-      await getPlantDocs(
-        store,
-        provenance.links.map((link) => link.plant_id),
-      )
-    ).map((doc) => {
-      const other = JSON.parse(doc) as Plant
-      return [other.id, other.link]
-    }),
-  )
-  const parent = parents[0] ? (JSON.parse(parents[0]) as Plant) : null
+  // The linked plants and those the history refers to, in one read.
+  const referredTo = referredIds(revisions.flatMap((revision) => revision.differences))
+  const others = (
+    await getPlantDocs(store, [...new Set([...provenance.links.map((link) => link.plant_id), ...referredTo])])
+  ).map((doc) => JSON.parse(doc) as Plant)
+  const linked = new Map(others.map((other) => [other.id, other.link]))
   return {
     plant,
     parent,
@@ -70,9 +74,6 @@ export async function plantPageView(
     revisions,
     revisionTotal: history.pagination.total,
     pictures: pictures.images,
-    referred: await referredPlants(
-      store,
-      revisions.flatMap((revision) => revision.differences),
-    ),
+    referred: referredAmong(others, referredTo),
   }
 }
