@@ -125,6 +125,15 @@ export async function revisionRange(db: Db, plantId: number, after: number, upTo
     .execute()
 }
 
+/** A revision row with its ids as numbers (PostgreSQL's driver reads bigints as strings). */
+const withNumberIds = <Row extends { plant_id: number | string; author_id: number | string | null }>(
+  row: Row,
+) => ({
+  ...row,
+  plant_id: Number(row.plant_id),
+  author_id: row.author_id === null ? null : Number(row.author_id),
+})
+
 /** Every revision of some plants, newest first: who saved each value (provenance). */
 export async function revisionChangesOf(db: Db, plantIds: number[]) {
   if (plantIds.length === 0) return []
@@ -135,11 +144,7 @@ export async function revisionChangesOf(db: Db, plantIds: number[]) {
     .orderBy('plant_id')
     .orderBy('version', 'desc')
     .execute()
-  return rows.map((row) => ({
-    ...row,
-    plant_id: Number(row.plant_id),
-    author_id: row.author_id === null ? null : Number(row.author_id),
-  }))
+  return rows.map(withNumberIds)
 }
 
 /** Every revision of a plant, newest first, with what both its history and its provenance read: the plant
@@ -151,11 +156,7 @@ export async function allRevisionsOf(db: Db, plantId: number) {
     .where('plant_id', '=', plantId)
     .orderBy('version', 'desc')
     .execute()
-  return rows.map((row) => ({
-    ...row,
-    plant_id: Number(row.plant_id),
-    author_id: row.author_id === null ? null : Number(row.author_id),
-  }))
+  return rows.map(withNumberIds)
 }
 
 /** Of some plants, those with a revision that is not an import's: a person saved something on them. */

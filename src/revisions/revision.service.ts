@@ -18,42 +18,21 @@ export async function listRevisions(
   viewer: { role: Role } | null = null,
 ) {
   await assertPlantExists(store, id)
-  return revisionsOf(store, id, request, viewer)
-}
-
-/** The same for a plant already read (the plant page has it): no second look for the plant. */
-export async function revisionsOf(
-  store: Store,
-  id: number,
-  request: PageRequest,
-  viewer: { role: Role } | null = null,
-) {
   const { page, perPage, limit, offset } = offsetWindow(request)
   const { rows, total } = await revisionRows(store.reader, id, limit, offset)
   return {
-    revisions: rows.map((row) => ({
-      ...row,
-      note: shownNote(row, viewer),
-      note_hidden: row.note_hidden_at !== null,
-      changes: JSON.parse(row.changes) as FieldChange[],
-    })),
+    revisions: rows.map((row) => historyEntry(row, viewer)),
     pagination: offsetPagination(page, perPage, total),
   }
 }
 
-/** A plant's newest revisions as `revisionsOf` gives them, and every revision's changes for its provenance,
+/** A plant's newest revisions as `listRevisions` gives them, and every revision's changes for its provenance,
  * from one read (the plant page shows both). */
 export async function historyAndChangesOf(store: Store, id: number, request: PageRequest) {
   const { page, perPage, limit, offset } = offsetWindow(request)
   const all = await allRevisionsOf(store.reader, id)
   return {
-    revisions: all.slice(offset, offset + limit).map(({ plant_id: _, author_id, ...row }) => ({
-      ...row,
-      author_id,
-      note: shownNote(row, null),
-      note_hidden: row.note_hidden_at !== null,
-      changes: JSON.parse(row.changes) as FieldChange[],
-    })),
+    revisions: all.slice(offset, offset + limit).map(({ plant_id: _, ...row }) => historyEntry(row, null)),
     pagination: offsetPagination(page, perPage, all.length),
     changes: all.map(({ plant_id, version, author, author_id, changes }) => ({
       plant_id,
@@ -62,6 +41,19 @@ export async function historyAndChangesOf(store: Store, id: number, request: Pag
       author_id,
       changes,
     })),
+  }
+}
+
+/** A revision row as the history lists it: its note as `viewer` may read it, its changes parsed. */
+function historyEntry<Row extends Parameters<typeof shownNote>[0] & { changes: string }>(
+  row: Row,
+  viewer: { role: Role } | null,
+) {
+  return {
+    ...row,
+    note: shownNote(row, viewer),
+    note_hidden: row.note_hidden_at !== null,
+    changes: JSON.parse(row.changes) as FieldChange[],
   }
 }
 
