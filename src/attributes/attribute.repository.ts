@@ -1,6 +1,7 @@
 // All SQL about the attribute registry: the counters kept by every save, and the reads of GET /attributes.
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
+import { prepared } from '../db/prepared.ts'
 import type { AttributeTally } from './attribute-tally.ts'
 
 // Rows per statement: keeps each under SQLite's bound-parameter limit.
@@ -183,8 +184,11 @@ export async function numberBounds(db: Db, keyNorm: string): Promise<{ min: numb
 /** The latest position of the change feed: it moves with every save, so what is derived from the registry
  * can be kept until it does. */
 export async function lastCommit(db: Db): Promise<number> {
-  const row = await sql<{
-    seq: number | string | null
-  }>`SELECT max(commit_seq) AS seq FROM plant_revisions`.execute(db)
-  return Number(row.rows[0]?.seq ?? 0)
+  const [row] = await maxCommitSeq(db)
+  return Number(row?.seq ?? 0)
 }
+
+// Read by every search: planned once per connection on PostgreSQL.
+const maxCommitSeq = prepared((db) =>
+  db.selectFrom('plant_revisions').select((eb) => eb.fn.max('commit_seq').as('seq')),
+)

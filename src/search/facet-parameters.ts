@@ -20,7 +20,8 @@ export async function facetFilters(
   db: Db,
   params: Record<string, unknown>,
   own: readonly string[],
-  book: PhraseBook,
+  /** awaited only once the keys are read, so that both can be read together */
+  book: PhraseBook | Promise<PhraseBook>,
   strict: boolean,
   /** The endpoint a strict refusal names. */
   endpoint = '/search',
@@ -49,7 +50,8 @@ export async function facetFilters(
     for (const value of values) entry.values.add(value.includes('..') ? value.trim() : normalizeFacet(value))
     byKey.set(keyNorm, entry)
   }
-  const filters = [...byKey].map(([keyNorm, { name, values }]) => filterOf(keyNorm, name, [...values], book))
+  const read = await book
+  const filters = [...byKey].map(([keyNorm, { name, values }]) => filterOf(keyNorm, name, [...values], read))
   return { filters, ignored: unknown.map((name) => ignoredParameter(name, suggestFrom)) }
 }
 

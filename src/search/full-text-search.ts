@@ -4,6 +4,7 @@
 // (tier-walk.ts), which reads only the ids up to the page.
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
+import { prepared } from '../db/prepared.ts'
 import {
   anywhereQuery,
   nameQueries,
@@ -60,13 +61,33 @@ export function conditionsOf(query: Pick<SearchQuery, 'type' | 'filter'>): RawBu
 
 // Without a type or filter the index counts its matches alone, in about a millisecond even for one letter.
 async function countOf(db: Db, dialect: FullTextDialect, query: SearchQuery, anywhere: string) {
+  if (query.type === null && query.filter === null) {
+    const [counted] = await countAll(dialect.index)(db, anywhere)
+    return Number(counted?.total ?? 0)
+  }
   return count(
     db,
-    query.type === null && query.filter === null
-      ? sql`SELECT count(*) AS total FROM (${dialect.index.idsMatching(anywhere)}) AS matches`
-      : sql`SELECT count(*) AS total FROM ${dialect.index.from}
-          WHERE ${dialect.index.matches(anywhere)} AND ${conditionsOf(query)}`,
+    sql`SELECT count(*) AS total FROM ${dialect.index.from}
+      WHERE ${dialect.index.matches(anywhere)} AND ${conditionsOf(query)}`,
   )
+}
+
+// The count of every plain search, of one shape per index: planned once per connection on PostgreSQL.
+const countsAll = new WeakMap<
+  TextIndex,
+  (db: Db, anywhere: string) => Promise<{ total: number | string }[]>
+>()
+function countAll(index: TextIndex) {
+  let run = countsAll.get(index)
+  if (!run) {
+    run = prepared((db, anywhere: string) => {
+      const query = sql<{ total: number | string }>`
+        SELECT count(*) AS total FROM (${index.idsMatching(anywhere)}) AS matches`
+      return { compile: () => query.compile(db) }
+    })
+    countsAll.set(index, run)
+  }
+  return run
 }
 
 async function count(db: Db, query: RawBuilder<unknown>): Promise<number> {

@@ -11,7 +11,7 @@
 // that compare whole names.
 import type { Db } from '../db/store.ts'
 import { allowedEdits, deletionVariants, editDistance } from './edit-distance.ts'
-import { findWords, wordsWithVariants, type VocabularyWord } from './vocabulary.ts'
+import { wordsWithVariants, WordLookup, type VocabularyWord } from './vocabulary.ts'
 import { wordForms } from './word-forms.ts'
 import { foldedWords } from './words.ts'
 
@@ -46,27 +46,38 @@ interface Alternatives {
   splits: [string, string][]
 }
 
-export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
-  const positions = foldedWords(text).slice(0, MAX_WORDS)
-  if (positions.length === 0) return { groups: [], groupWords: [], phrases: [], fuzzyPhrases: [] }
-  const distinct = [...new Set(positions)]
-
-  const splitsOf = (word: string): [string, string][] => {
-    const letters = [...word]
-    const splits: [string, string][] = []
-    for (let at = MIN_SPLIT_PART; at <= letters.length - MIN_SPLIT_PART; at++) {
-      splits.push([letters.slice(0, at).join(''), letters.slice(at).join('')])
-    }
-    return splits
+function splitsOf(word: string): [string, string][] {
+  const letters = [...word]
+  const splits: [string, string][] = []
+  for (let at = MIN_SPLIT_PART; at <= letters.length - MIN_SPLIT_PART; at++) {
+    splits.push([letters.slice(0, at).join(''), letters.slice(at).join('')])
   }
-  const pairs = positions.slice(1).map((word, index) => `${positions[index]}${word}`)
-  const vocabulary = await findWords(db, [
+  return splits
+}
+
+const pairsOf = (positions: string[]) => positions.slice(1).map((word, index) => `${positions[index]}${word}`)
+
+/** The words the plan of `text` looks up first: its words, their forms and splits, neighbours joined. */
+export function wordsToPlan(text: string): string[] {
+  const positions = foldedWords(text).slice(0, MAX_WORDS)
+  const distinct = [...new Set(positions)]
+  const pairs = pairsOf(positions)
+  return [
     ...distinct,
     ...distinct.flatMap(wordForms),
     ...distinct.flatMap((word) => splitsOf(word).flat()),
     ...pairs,
     ...pairs.flatMap(wordForms),
-  ])
+  ]
+}
+
+/** `words`: the request's lookups, when some of these words were looked up already. */
+export async function planQuery(db: Db, text: string, words = new WordLookup(db)): Promise<QueryPlan> {
+  const positions = foldedWords(text).slice(0, MAX_WORDS)
+  if (positions.length === 0) return { groups: [], groupWords: [], phrases: [], fuzzyPhrases: [] }
+  const distinct = [...new Set(positions)]
+  const pairs = pairsOf(positions)
+  const vocabulary = await words.find(wordsToPlan(text))
   const isWord = (word: string) => (vocabulary.get(word)?.plants ?? 0) > 0
   const isNameWord = (word: string) => (vocabulary.get(word)?.namePlants ?? 0) > 0
   // Two neighbouring words joined, as the names write them ("black currants" → "blackcurrant").
@@ -76,7 +87,7 @@ export async function planQuery(db: Db, text: string): Promise<QueryPlan> {
     db,
     distinct.filter((word) => allowedEdits(word) > 0 && !isNameWord(word)),
   )
-  const fuzzyForms = await findWords(db, [...corrections.values()].flat().flatMap(wordForms))
+  const fuzzyForms = await words.find([...corrections.values()].flat().flatMap(wordForms))
 
   const alternatives = new Map<string, Alternatives>()
   for (const word of distinct) {

@@ -13,7 +13,8 @@ import { phraseBookOf } from './phrase-book-cache.ts'
 import { bothConditions, filterCondition } from './plant-filter.ts'
 import { planQuery, withoutCorrections, type QueryPlan } from './query-plan.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
-import { understandQuery, type ConstraintJson } from './understood-query.ts'
+import { lookUpQuery, understandQuery, type ConstraintJson } from './understood-query.ts'
+import type { WordLookup } from './vocabulary.ts'
 import { foldedPhrase } from './words.ts'
 
 export type TypeParam = 'Plant' | 'Species' | 'Variety'
@@ -55,11 +56,17 @@ export async function searchPlants(
   { strict }: SearchOptions = { strict: false },
 ): Promise<SearchAnswer> {
   const { page, perPage, limit, offset } = offsetWindow(params)
-  const book = await phraseBookOf(store.reader)
-  const { filters, ignored } = await facetFilters(store.reader, params, SEARCH_PARAMETERS, book, strict)
+  const q = params.q?.trim() ?? ''
+  // Independent reads, together: on PostgreSQL each on a connection of its own. The facets' keys are read
+  // while the phrase book is checked.
+  const reading = phraseBookOf(store.reader)
+  const [book, { filters, ignored }, queryWords] = await Promise.all([
+    reading,
+    facetFilters(store.reader, params, SEARCH_PARAMETERS, reading, strict),
+    q === '' ? null : lookUpQuery(store, q),
+  ])
   const type = params.type ? toPlantType(params.type) : null
   const window = { type, limit, offset }
-  const q = params.q?.trim() ?? ''
   let result: SearchResult
   let interpretation: Interpretation = {
     constraints: [],
@@ -67,11 +74,11 @@ export async function searchPlants(
     dropped_words: [],
     unmatched_words: [],
   }
-  if (q === '') {
+  if (queryWords === null) {
     if (filters.length === 0) throw searchNeedsSomething()
     result = await browsePlants(store.reader, { ...window, filter: filterCondition(filters) })
   } else {
-    const understood = await understandQuery(store, q, book)
+    const understood = await understandQuery(store, q, book, queryWords)
     const asked = filterCondition(filters)
     const read = filterCondition(understood.filters)
     interpretation = {
@@ -87,7 +94,7 @@ export async function searchPlants(
       // Only constraints: browsing by them.
       result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) })
     } else {
-      const names = await namesToSearch(store, understood.nameWords)
+      const names = await namesToSearch(store, understood.nameWords, queryWords.words)
       interpretation.name_words = names.kept
       interpretation.unmatched_words = names.unmatched
       result = await constraintsFirst(store, { ...window, plan: names.plan, filter: asked }, read)
@@ -167,8 +174,9 @@ const MOST_WORDS_LEFT_OUT = 4
 async function namesToSearch(
   store: Store,
   words: string[],
+  vocabulary: WordLookup,
 ): Promise<{ plan: QueryPlan; kept: string[]; unmatched: string[] }> {
-  const plan = await planQuery(store.reader, words.join(' '))
+  const plan = await planQuery(store.reader, words.join(' '), vocabulary)
   const count = (groups: QueryPlan['groups']) =>
     store.search.count(store.reader, {
       type: null,
@@ -199,7 +207,7 @@ async function namesToSearch(
   const keptWords = new Set(kept.flatMap((index) => plan.groupWords[index]!))
   const inOrder = words.filter((word) => keptWords.has(foldedPhrase(word)))
   return {
-    plan: await planQuery(store.reader, inOrder.join(' ')),
+    plan: await planQuery(store.reader, inOrder.join(' '), vocabulary),
     kept: inOrder,
     unmatched: words.filter((word) => !keptWords.has(foldedPhrase(word))),
   }

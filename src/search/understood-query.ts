@@ -5,10 +5,10 @@ import type { Store } from '../db/store.ts'
 import { normalizeFacet } from '../plants/plant.ts'
 import type { PlantFilter } from './plant-filter.ts'
 import type { PhraseBook } from './phrase-book.ts'
-import { planQuery } from './query-plan.ts'
+import { planQuery, wordsToPlan } from './query-plan.ts'
 import { readQuery, type ReadConstraint } from './query-reading.ts'
 import { tokensOf } from './query-tokens.ts'
-import { findWords, isPlantName } from './vocabulary.ts'
+import { isPlantName, WordLookup } from './vocabulary.ts'
 import { foldedPhrase, foldedWords } from './words.ts'
 import { nameRows } from './search-text.ts'
 import { wordForms } from './word-forms.ts'
@@ -33,16 +33,43 @@ export interface UnderstoodQuery {
   droppedWords: string[]
 }
 
-export async function understandQuery(store: Store, q: string, book: PhraseBook): Promise<UnderstoodQuery> {
-  const everyWord = tokensOf(q)
+/** What the reading of `q` asks the database first, and can ask before the phrase book is at hand. */
+export interface QueryWords {
+  /** `q` is some plant's whole name */
+  isName: boolean
+  /** the vocabulary, holding the words of `q` and those its plan looks up first */
+  words: WordLookup
+}
+
+/** One read of the vocabulary serves both the reading of `q` and the plan of its name words (most of them
+ * are all of its words), beside the look-up of `q` as a name. */
+export async function lookUpQuery(store: Store, q: string): Promise<QueryWords> {
+  const words = new WordLookup(store.reader)
+  const [isName] = await Promise.all([
+    isPlantName(store.reader, foldedPhrase(q)),
+    words.find([...everyWordOf(q), ...wordsToPlan(q)]),
+  ])
+  return { isName, words }
+}
+
+const everyWordOf = (q: string) =>
+  tokensOf(q)
     .filter((token) => token.word !== '-')
     .map((token) => token.text)
+
+export async function understandQuery(
+  store: Store,
+  q: string,
+  book: PhraseBook,
+  { isName, words }: QueryWords,
+): Promise<UnderstoodQuery> {
+  const everyWord = everyWordOf(q)
   // A query that is some plant's whole name ("ice plant", "summer squash") is that name, every word of it.
-  if (await isPlantName(store.reader, foldedPhrase(q))) {
+  if (isName) {
     return { filters: [], constraints: [], nameWords: everyWord, droppedWords: [] }
   }
   // Words no plant has anywhere may be typos of a phrase's word ("drough tolerant"); known ones never are.
-  const known = await findWords(store.reader, everyWord)
+  const known = await words.find(everyWord)
   const reading = readQuery(q, book, { isUnknownWord: (word) => (known.get(word)?.plants ?? 0) === 0 })
   const filters: PlantFilter[] = []
   const constraints: ConstraintJson[] = []
@@ -52,7 +79,7 @@ export async function understandQuery(store: Store, q: string, book: PhraseBook)
   }
   let { nameWords } = reading
   if (reading.companionsOf) {
-    const plant = await plantNamed(store, reading.companionsOf.nameWords)
+    const plant = await plantNamed(store, reading.companionsOf.nameWords, words)
     if (plant) {
       constraints.push({ kind: 'companions', plant, words: reading.companionsOf.words })
       filters.push({ kind: 'companions', plantId: plant.id })
@@ -116,8 +143,8 @@ function mergedByKey(filters: PlantFilter[]): PlantFilter[] {
 /** The plant the words name: the first answer of the name search, when its names have every word (as a
  * word or a word's start, in either English form): "companion plants for tomatoes" is Tomato, but "plants
  * with edible fruit" names no plant, whatever a description says. */
-async function plantNamed(store: Store, words: string[]) {
-  const plan = await planQuery(store.reader, words.join(' '))
+async function plantNamed(store: Store, words: string[], vocabulary: WordLookup) {
+  const plan = await planQuery(store.reader, words.join(' '), vocabulary)
   const found = await store.search.find(store.reader, { plan, type: null, filter: null, limit: 1, offset: 0 })
   if (found.docs.length === 0) return null
   const plant = JSON.parse(found.docs[0]!) as Plant

@@ -6,6 +6,7 @@
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { insertMany, type OnConflict } from '../db/many-rows.ts'
+import { prepared } from '../db/prepared.ts'
 import { storedVariants } from './edit-distance.ts'
 import { nameRows, plantWords, type SearchText } from './search-text.ts'
 
@@ -154,6 +155,30 @@ export async function findWords(db: Db, words: string[]): Promise<Map<string, Vo
   return found
 }
 
+/** A request's vocabulary: each word is asked of the database once, however many steps look it up (reading
+ * `q` and planning its name words ask for mostly the same words), and steps that run together share a read. */
+export class WordLookup {
+  readonly #words = new Map<string, Promise<VocabularyWord | undefined>>()
+
+  constructor(readonly db: Db) {}
+
+  /** The words of the vocabulary among `words`. */
+  async find(words: string[]): Promise<Map<string, VocabularyWord>> {
+    const missing = [...new Set(words)].filter((word) => !this.#words.has(word))
+    if (missing.length > 0) {
+      const read = findWords(this.db, missing)
+      for (const word of missing)
+        this.#words.set(
+          word,
+          read.then((found) => found.get(word)),
+        )
+    }
+    // All awaited together: a failed read rejects every one of its words' promises, each handled here.
+    const found = await Promise.all(words.map((word) => this.#words.get(word)!))
+    return new Map(found.flatMap((entry, index) => (entry ? [[words[index]!, entry] as const] : [])))
+  }
+}
+
 /** The vocabulary words stored with any of these deletion variants. */
 export async function wordsWithVariants(db: Db, variants: string[]): Promise<VocabularyWord[]> {
   const found = new Map<string, VocabularyWord>()
@@ -187,11 +212,10 @@ function compare(a: string, b: string): number {
 /** Whether some plant has exactly this (folded) name: such a query is read as a name, every word of it. */
 export async function isPlantName(db: Db, phrase: string): Promise<boolean> {
   if (!phrase) return false
-  const row = await db
-    .selectFrom('search_names')
-    .select('plant_id')
-    .where('name', '=', phrase)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
+  return (await plantNamed(db, phrase)).length > 0
 }
+
+// Asked by every search: planned once per connection on PostgreSQL.
+const plantNamed = prepared((db, phrase: string) =>
+  db.selectFrom('search_names').select('plant_id').where('name', '=', phrase).limit(1),
+)
