@@ -2,6 +2,8 @@
 // figures and verdicts in test-results/bench/run-<n>/): for every target, its value in each run, the
 // lowest and highest, and in how many runs it was met. A machine shared with other work moves a figure
 // from one run to the next; a target met in one run of three is not met. Writes spread.json beside the runs.
+// `node bench/spread.ts <folder>` reads the runs in another folder (npm run bench:scale with
+// HORTUS_SCALE_RUNS: test-results/bench/scale-runs/), where figures without a target are listed too.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -10,9 +12,11 @@ interface Verdict {
   target: string
   value: string
   met: boolean | null
+  /** a figure shown for its spread alone */
+  noTarget?: true
 }
 
-const dir = join(import.meta.dirname, '..', 'test-results', 'bench')
+const dir = process.argv[2] ?? join(import.meta.dirname, '..', 'test-results', 'bench')
 const runDirs = readdirSync(dir)
   .filter((name) => /^run-\d+$/.test(name) && existsSync(join(dir, name, 'targets.json')))
   .sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)))
@@ -52,10 +56,14 @@ const spread = [...rows.values()].map(({ run, target, values }) => {
   const unmeasured = present.filter((value) => value.met === null).length
   const cells = runDirs.map((_, index) => {
     const value = values[index]
-    return value ? `${value.value} ${value.met === null ? '(unmeasured)' : value.met ? '✓' : '✗'}` : ''
+    if (!value) return ''
+    if (value.noTarget) return value.value
+    return `${value.value} ${value.met === null ? '(unmeasured)' : value.met ? '✓' : '✗'}`
   })
   const range = numbers.length > 0 ? `${low}–${high}${unit && unit !== '×' ? ' ' : ''}${unit}` : ''
-  const metCell = `${met}/${present.length}${unmeasured > 0 ? ` (${unmeasured} unmeasured)` : ''}`
+  const metCell = present.some((value) => value.noTarget)
+    ? '—'
+    : `${met}/${present.length}${unmeasured > 0 ? ` (${unmeasured} unmeasured)` : ''}`
   console.log(`| ${run} | ${target} | ${cells.join(' | ')} | ${range} | ${metCell} |`)
   return {
     run,
@@ -64,13 +72,14 @@ const spread = [...rows.values()].map(({ run, target, values }) => {
     low,
     high,
     unit,
-    met,
+    met: present.some((value) => value.noTarget) ? null : met,
     runs: present.length,
   }
 })
 writeFileSync(join(dir, 'spread.json'), JSON.stringify(spread, null, 2))
-const always = spread.filter((row) => row.met === row.runs).length
-const never = spread.filter((row) => row.met === 0).length
+const targets = spread.filter((row) => row.met !== null)
+const always = targets.filter((row) => row.met === row.runs).length
+const never = targets.filter((row) => row.met === 0).length
 console.log(
-  `\ntargets met in every run: ${always}; in none: ${never}; in some: ${spread.length - always - never} (test-results/bench/spread.json)`,
+  `\ntargets met in every run: ${always}; in none: ${never}; in some: ${targets.length - always - never} (${join(dir, 'spread.json')})`,
 )

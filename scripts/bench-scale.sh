@@ -6,17 +6,31 @@
 #   HORTUS_SCALE_ROUNDS=<count>       one client's requests per case and size (2000 unless told)
 #   HORTUS_SCALE_CASES=<regexp>       only the read cases whose names match
 #   HORTUS_SCALE_REUSE=1              SQLite: measure the databases an earlier run left in var/scale/ again
+#   HORTUS_SCALE_RUNS=<count>         the whole of it n times, each run's figures in
+#                                     test-results/bench/scale-runs/run-<i>/, then their spread (bench/spread.ts)
 # The made-up plants and the SQLite databases are kept in var/scale/ (about 150 MB and 2 GB at a million),
 # PostgreSQL's live as long as its throwaway cluster. At a million plants, about an hour on SQLite on a
 # shared 2-core machine, most of it the import.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which_db=${HORTUS_SCALE_DB:-all}
-rm -f test-results/bench/scale-*.json test-results/bench/scale.json
-if [[ $which_db == all || $which_db == sqlite ]]; then
-  HORTUS_TEST_DB=sqlite node --import tsx bench/scale/scale.bench.ts
-fi
-if [[ $which_db == all || $which_db == postgres ]]; then
-  bash scripts/postgres/with-test-cluster.sh bash -c 'HORTUS_TEST_DB=postgres node --import tsx bench/scale/scale.bench.ts'
-fi
-node --import tsx bench/scale/table.ts
+runs=${HORTUS_SCALE_RUNS:-1}
+rm -rf test-results/bench/scale-*.json test-results/bench/scale.json test-results/bench/scale-runs
+for ((run = 1; run <= runs; run++)); do
+  if [[ $which_db == all || $which_db == sqlite ]]; then
+    HORTUS_TEST_DB=sqlite node --import tsx bench/scale/scale.bench.ts
+  fi
+  if [[ $which_db == all || $which_db == postgres ]]; then
+    bash scripts/postgres/with-test-cluster.sh bash -c 'HORTUS_TEST_DB=postgres node --import tsx bench/scale/scale.bench.ts'
+  fi
+  if ((runs == 1)); then
+    node --import tsx bench/scale/table.ts
+  else
+    folder="test-results/bench/scale-runs/run-$run"
+    mkdir -p "$folder"
+    mv test-results/bench/scale-*.json "$folder/"
+    echo "=== run $run of $runs ==="
+    HORTUS_SCALE_RESULTS="$folder" node --import tsx bench/scale/table.ts
+  fi
+done
+if ((runs > 1)); then node --import tsx bench/spread.ts test-results/bench/scale-runs; fi

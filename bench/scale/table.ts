@@ -1,7 +1,8 @@
 // Prints what `npm run bench:scale` measured (test-results/bench/scale-<dialect>.json) as one table: each
 // figure at the size of the real data and at the large size side by side, with the growth, and SQLite's
 // targets at the large size marked met (✓) or not (✗); then the full scans the statements' plans showed.
-// Writes both runs together to test-results/bench/scale.json.
+// Writes both runs together to test-results/bench/scale.json, and each figure at the large size with its
+// verdict to targets.json (for bench/spread.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { CaseFigures, ScaleFigures, StageFigures } from './scale.bench.ts'
@@ -33,6 +34,9 @@ interface Row {
 }
 const rows: Row[] = []
 const heads: string[] = []
+/** Each figure at the large size, with its target where SQLite has one: what bench/spread.ts compares
+ * across runs (HORTUS_SCALE_RUNS). */
+const verdicts: { run: string; target: string; value: string; met: boolean | null; noTarget?: true }[] = []
 
 /** One run's cells for a measure: small, large, growth, and (SQLite only) the target and its mark. */
 function cells(
@@ -72,13 +76,23 @@ function addRow(
       const [small, large] = run.stages
       const smallValue = small && value(small)
       const largeValue = large && value(large)
-      return cells(
-        run,
-        smallValue,
-        largeValue,
-        format,
-        target && largeValue !== undefined ? target(smallValue, largeValue) : undefined,
-      )
+      const verdict = target && largeValue !== undefined ? target(smallValue, largeValue) : undefined
+      if (large && largeValue !== undefined) {
+        const unit = /\(([^)]+)\)$/.exec(measure)?.[1]
+        const at = `${measure.replace(/ \([^)]+\)$/, '')} at ${large.plants.toLocaleString('en')}`
+        const shown = unit ? `${format(largeValue)} ${unit}` : format(largeValue)
+        verdicts.push(
+          run.dialect === 'sqlite' && verdict
+            ? {
+                run: run.dialect,
+                target: `${at} (target ${verdict.text}${unit ? ` ${unit}` : ''})`,
+                value: shown,
+                met: verdict.met,
+              }
+            : { run: run.dialect, target: at, value: shown, met: null, noTarget: true },
+        )
+      }
+      return cells(run, smallValue, largeValue, format, verdict)
     }),
   })
 }
@@ -151,4 +165,5 @@ for (const run of runs) {
 }
 
 writeFileSync(join(dir, 'scale.json'), JSON.stringify({ runs }, null, 2))
+writeFileSync(join(dir, 'targets.json'), JSON.stringify(verdicts, null, 2))
 console.log('\nfigures written to test-results/bench/scale.json')
