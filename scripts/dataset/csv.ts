@@ -5,5 +5,5 @@ import { parse } from 'csv-parse/sync'
 
 /** Parses CSV text into rows of fields. */
 export function parseCsv(text: string): string[][] {
-  return parse<string[]>(text, { bom: true, skip_empty_lines: true, relax_column_count: true })
+  return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true })
 }
