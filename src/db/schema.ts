@@ -251,6 +251,12 @@ export interface PlantTotalTable {
   plants: number | string
 }
 
+/** Every thousandth plant in id order (position 0, 1000, 2000…): where an offset page starts. */
+export interface PlantOffsetsTable {
+  position: number
+  id: number
+}
+
 /** `hortus mirror`: how far the copy of a remote Hortus (`source`, its base URL) has come. */
 export interface MirrorStateTable {
   source: string
@@ -280,6 +286,7 @@ export interface Database {
   search_names: SearchNamesTable
   rate_limit_counts: RateLimitCountsTable
   plant_total: PlantTotalTable
+  plant_offsets: PlantOffsetsTable
   moderation_log: ModerationLogTable
   data_sources: DataSourcesTable
   value_sources: ValueSourcesTable

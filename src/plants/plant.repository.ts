@@ -9,6 +9,7 @@ import type { Attribute } from './plant.ts'
 import { facetRows } from './plant.ts'
 import { numberRows, type NumberRow } from '../attributes/attribute-numbers.ts'
 import { windowRows } from '../calendar/window-rows.ts'
+import { moveOffsetsAfter, offsetFromMarker } from './plant-offsets.ts'
 
 export type PlantRow = Omit<PlantsTable, 'id'> & { id: number }
 export type NewPlantRow = Omit<PlantsTable, 'id'>
@@ -128,13 +129,15 @@ export async function countPlants(db: Db, filter: PlantFilter): Promise<number> 
   return Number(row!.total)
 }
 
-/** Every insert into plants goes through here, so the kept total moves with it in the same transaction. */
-async function addToTotal(tx: Tx, added: number): Promise<void> {
+/** Every insert into plants goes through here, so the kept total and the offset markers move with it in
+ * the same transaction. */
+async function addToTotal(tx: Tx, ids: readonly number[]): Promise<void> {
   await tx
     .updateTable('plant_total')
-    .set((eb) => ({ plants: eb('plants', '+', added) }))
+    .set((eb) => ({ plants: eb('plants', '+', ids.length) }))
     .where('id', '=', 1)
     .execute()
+  moveOffsetsAfter(tx, ids)
 }
 
 // The lists filtered by a time of change; the unfiltered ones are read as one value (joinedPageAfter).
@@ -195,14 +198,26 @@ const joinedAfter = (ordered: boolean) =>
       )
       .select(joinedRows(db, ordered)),
   )
+// From the marker at or before the offset (plant-offsets.ts); past the last plant there is none, and the
+// page is empty.
 const joinedAt = (ordered: boolean) =>
-  prepared((db, limit: number, offset: number) =>
+  prepared((db, limit: number, marker: number, skip: number) =>
     db
       .selectFrom(
         db
           .selectFrom('plants')
           .select(['id', 'version', 'doc'])
-          .where('id', 'in', db.selectFrom('plants').select('id').orderBy('id').limit(limit).offset(offset))
+          .where(
+            'id',
+            'in',
+            db
+              .selectFrom('plants')
+              .select('id')
+              .where('id', '>=', db.selectFrom('plant_offsets').select('id').where('position', '=', marker))
+              .orderBy('id')
+              .limit(limit)
+              .offset(skip),
+          )
           .orderBy('id')
           .as('page'),
       )
@@ -219,8 +234,9 @@ export async function joinedPageAfter(db: Db, afterId: number, limit: number): P
 
 /** The unfiltered offset page, as one value. */
 export async function joinedPageAt(db: Db, limit: number, offset: number): Promise<JoinedPage> {
-  const page = joinedPage((await at.asRead(db, limit, offset))[0])
-  return inIdOrder(page.versions) ? page : joinedPage((await at.sorted(db, limit, offset))[0])
+  const { marker, skip } = offsetFromMarker(offset)
+  const page = joinedPage((await at.asRead(db, limit, marker, skip))[0])
+  return inIdOrder(page.versions) ? page : joinedPage((await at.sorted(db, limit, marker, skip))[0])
 }
 
 function joinedPage(
@@ -291,14 +307,17 @@ export async function findExact(db: Db, scientificName: string, type: string, na
 
 export async function insertPlant(tx: Tx, row: NewPlantRow): Promise<number> {
   const inserted = await tx.insertInto('plants').values(row).returning('id').executeTakeFirstOrThrow()
-  await addToTotal(tx, 1)
+  await addToTotal(tx, [Number(inserted.id)])
   return Number(inserted.id)
 }
 
 /** New plants, whole (ids taken with Store.newPlantIds, documents written): a few multi-row statements. */
 export async function insertPlants(tx: Tx, rows: PlantRow[]): Promise<void> {
   await insertMany(tx, 'plants', rows)
-  await addToTotal(tx, rows.length)
+  await addToTotal(
+    tx,
+    rows.map((row) => row.id),
+  )
 }
 
 export async function setPlantDoc(tx: Tx, id: number, doc: string): Promise<void> {
