@@ -24,10 +24,12 @@ const runs = runDirs.map(
   (name) => JSON.parse(readFileSync(join(dir, name, 'targets.json'), 'utf8')) as Verdict[],
 )
 
-/** A verdict's figure and its unit: "27.8 s" → 27.8, "s". */
+/** A verdict's figure and its unit: "27.8 s" → 27.8, "s"; "7.5 ms (≤ 12.3)" → 7.5, "ms". */
 function figure(value: string): { number: number; unit: string } {
   const match = /^(-?[\d.]+)\s*(.*)$/.exec(value)
-  return match ? { number: Number(match[1]), unit: match[2]! } : { number: NaN, unit: value }
+  return match
+    ? { number: Number(match[1]), unit: match[2]!.replace(/ \(.*\)$/, '') }
+    : { number: NaN, unit: value }
 }
 
 const rows = new Map<string, { run: string; target: string; values: (Verdict | undefined)[] }>()
