@@ -1,7 +1,10 @@
-// Search that understands gardeners (issue 22), measured over the starter dataset with two sets of queries:
-// understanding-queries.json, the tuning set (its queries were used while the vocabulary was tuned), and
+// Search that understands gardeners (issue 22), measured over the starter dataset with three sets of queries:
+// understanding-queries.json, the tuning set (its queries were used while the vocabulary was tuned),
 // understanding-held-out.json, the held-out set (written apart from the vocabulary and never used to tune
-// it, so it measures the search honestly). For each query the truth is computed from the plants' own
+// it, so it measures the search honestly), and understanding-crops.json, a second held-out set about the
+// crop keys (days to maturity, pests, diseases, sowing, families, uses; issue 37), written by someone who
+// had read neither the vocabulary nor the code, only the dataset's keys and values. Each query of it says
+// how its writer read it (`why`). For each query the truth is computed from the plants' own
 // attributes and links, never from the search. Prints, for each set by kind and overall, the mean precision
 // of the top 10 over the attribute, range and companion queries and the share of name queries that find
 // their plant in the top 3, with that set's worst queries and their top results; fails below 90% precision
@@ -13,6 +16,8 @@
 // - `{key, min?, max?}`: the plant has that key with a value that is a number ("0.61") or a range ("6.0-8.0",
 //   en dash too) whose span overlaps [min, max] (a missing side is open). min and max are in the stored
 //   unit (metres for Height, Width and Spacing).
+// - `{key, words: [...]}`: some value of the key holds one of the phrases as whole words, in any case, the
+//   last word also with an English plural ending ("aphid" is met by "green peach aphid" and "Aphids").
 // - `{key}` alone: the plant has the key.
 // - `companions_of`: the plant is linked to the named plant by a `companion-to` link, in either direction
 //   (A's links name B, or B's links name A).
@@ -20,7 +25,7 @@
 // search answers it) meets every condition; it meets a companion query when it is one of the companions.
 // Precision of a query: (results in the top 10 that meet it) / min(10, plants of the dataset that meet it).
 // A name query names exactly one plant (name and scientific name); it is found when that plant is among the
-// first 3 results.
+// first 3 results. Each set must reach 90% precision and 95% of names in the top 3 on its own.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, it } from 'node:test'
@@ -32,6 +37,7 @@ import { readLines } from '../../src/transfer/read-lines.ts'
 interface Condition {
   key: string
   any?: string[]
+  words?: string[]
   min?: number
   max?: number
 }
@@ -84,6 +90,11 @@ const sets: QuerySet[] = [
     queries: readQueries('./understanding-held-out.json'),
     minimum: { total: 80, attributes: 40, range: 12, companions: 6, name: 10 },
   },
+  {
+    label: 'crop set',
+    queries: readQueries('./understanding-crops.json'),
+    minimum: { total: 60, attributes: 40, range: 12, companions: 0, name: 8 },
+  },
 ]
 
 // The starter dataset as a file: line 1 is its header, each other line a plant.
@@ -104,6 +115,8 @@ function spanOf(value: string): [number, number] | undefined {
   return [Math.min(low, high), Math.max(low, high)]
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 function meetsCondition(data: readonly Attribute[], condition: Condition): boolean {
   const key = condition.key.toLowerCase()
   const values = data.filter((attribute) => attribute.key.toLowerCase() === key).map(({ value }) => value)
@@ -112,6 +125,12 @@ function meetsCondition(data: readonly Attribute[], condition: Condition): boole
     return values.some((value) =>
       [value, ...value.split(',')].some((element) => wanted.has(element.trim().toLowerCase())),
     )
+  }
+  if (condition.words) {
+    const phrases = condition.words.map(
+      (phrase) => new RegExp(`(?<![\\p{L}\\p{N}])${escaped(phrase)}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu'),
+    )
+    return values.some((value) => phrases.some((phrase) => phrase.test(value)))
   }
   if (condition.min !== undefined || condition.max !== undefined) {
     return values.some((value) => {
@@ -167,8 +186,9 @@ function describe(query: UnderstandingQuery): string {
   if (query.kind === 'companions') return `companions of ${query.companions_of.name}`
   if (query.kind === 'name') return `${query.name} (${query.scientific_name})`
   return query.where
-    .map(({ key, any, min, max }) => {
+    .map(({ key, any, words, min, max }) => {
       if (any) return `${key} ∈ {${any.join(' | ')}}`
+      if (words) return `${key} has the words {${words.join(' | ')}}`
       if (min !== undefined || max !== undefined) return `${key} ${min ?? ''}..${max ?? ''}`
       return `has ${key}`
     })
@@ -250,11 +270,18 @@ for (const set of sets) {
     checkWellFormed(set))
 }
 
-it('the held-out set asks nothing the tuning set asks', () => {
-  const [tuning, heldOut] = sets.map(({ queries }) => queries.map(({ q }) => q.trim().toLowerCase()))
-  const asked = new Set(tuning)
-  const shared = (heldOut ?? []).filter((q) => asked.has(q))
-  assert.deepEqual(shared, [], `in both sets: ${shared.join(', ')}`)
+it('the held-out sets ask nothing the tuning set or each other asks', () => {
+  const asked = new Map<string, string>()
+  const shared: string[] = []
+  for (const { label, queries } of sets) {
+    for (const { q } of queries) {
+      const folded = q.trim().toLowerCase()
+      const first = asked.get(folded)
+      if (first !== undefined) shared.push(`"${q}" (${first} and ${label})`)
+      else asked.set(folded, label)
+    }
+  }
+  assert.deepEqual(shared, [], `asked twice: ${shared.join(', ')}`)
 })
 
 interface Measured {
@@ -327,11 +354,11 @@ function precisionReport(label: string, answers: Measured[]): string[] {
   ]
 }
 
-it(`reads attribute, range and companion words: mean precision of the top ${PAGE} at least 90% over both sets`, async () => {
+it(`reads attribute, range and companion words: mean precision of the top ${PAGE} at least 90% on every set`, async () => {
   const answers = (await measure()).filter(({ query }) => query.kind !== 'name')
   const overall = mean(answers.map(({ precision }) => precision))
   const summary =
-    `search understanding on ${TEST_DIALECT}, both sets, ${answers.length} attribute, range and companion ` +
+    `search understanding on ${TEST_DIALECT}, all sets, ${answers.length} attribute, range and companion ` +
     `queries: mean precision@${PAGE} ${percent(overall)}`
   const lines = [
     summary,
@@ -343,7 +370,10 @@ it(`reads attribute, range and companion words: mean precision of the top ${PAGE
     ),
   ]
   console.log(lines.join('\n'))
-  assert.ok(overall >= MIN_PRECISION, summary)
+  for (const { label } of sets) {
+    const ofSet = mean(answers.filter(({ set }) => set === label).map(({ precision }) => precision))
+    assert.ok(ofSet >= MIN_PRECISION, `${label}: mean precision@${PAGE} ${percent(ofSet)}`)
+  }
 })
 
 /** One set's name figures: top 1 and top 3, then its name queries whose plant is not in the top 3. */
@@ -368,12 +398,12 @@ function namesReport(label: string, answers: Measured[]): string[] {
   ]
 }
 
-it('finds the plant a name query means, soft words around it, in the top 3 for at least 95% over both sets', async () => {
+it('finds the plant a name query means, soft words around it, in the top 3 for at least 95% on every set', async () => {
   const answers = (await measure()).filter(({ query }) => query.kind === 'name')
   const first = answers.filter(({ rank }) => rank === 0).length
   const top3 = answers.filter(({ rank }) => rank >= 0 && rank < 3).length
   const summary =
-    `search understanding on ${TEST_DIALECT}, both sets, ${answers.length} name queries with soft words: ` +
+    `search understanding on ${TEST_DIALECT}, all sets, ${answers.length} name queries with soft words: ` +
     `top 1 ${percent(first / answers.length)}, top 3 ${percent(top3 / answers.length)}`
   const lines = [
     summary,
@@ -395,5 +425,9 @@ it('finds the plant a name query means, soft words around it, in the top 3 for a
     )
   })
   console.log([...lines, ...figures].join('\n'))
-  assert.ok(top3 / answers.length >= MIN_NAMES_TOP3, summary)
+  for (const { label } of sets) {
+    const named = answers.filter(({ set }) => set === label)
+    const found = named.filter(({ rank }) => rank >= 0 && rank < 3).length / named.length
+    assert.ok(found >= MIN_NAMES_TOP3, `${label}: ${percent(found)} of name queries in the top 3`)
+  }
 })
