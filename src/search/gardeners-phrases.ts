@@ -15,10 +15,14 @@ export interface GardenersPhrases {
   soft_words: string[]
   needs_key: string[]
   phrases: PhraseEntry[]
-  units: Record<string, string> & { metres: Record<string, number> }
+  units: Record<string, string> & { metres: Record<string, number>; days: Record<string, number> }
   dimensions: Record<string, string[]>
   more_than: string[]
   less_than: string[]
+  or_more: string[]
+  or_less: string[]
+  at_most_keys: string[]
+  temperature_words: string[]
   hardiness: { key: string; say: string[] }
   ph: { key: string; say: string[] }
   companions: { before: string[]; after: string[] }
@@ -45,6 +49,15 @@ function checked(file: GardenersPhrases): GardenersPhrases {
   words(file.needs_key, 'needs_key')
   words(file.more_than, 'more_than')
   words(file.less_than, 'less_than')
+  words(file.or_more, 'or_more')
+  words(file.or_less, 'or_less')
+  words(file.at_most_keys, 'at_most_keys')
+  words(file.temperature_words, 'temperature_words')
+  for (const table of ['metres', 'days'] as const) {
+    if (Object.values(file.units?.[table] ?? {}).some((factor) => !(Number(factor) > 0))) {
+      throw new Error(`data/gardeners-phrases.json: units.${table} are positive numbers`)
+    }
+  }
   words(file.hardiness?.say, 'hardiness.say')
   words(file.ph?.say, 'ph.say')
   words(file.companions?.before, 'companions.before')

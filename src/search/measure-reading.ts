@@ -1,9 +1,11 @@
-// Numbers in `q` with what they measure: a hardiness zone, a soil pH, a size with its unit, a winter low.
+// Numbers in `q` with what they measure: a hardiness zone, a soil pH, a size with its unit, days or degrees
+// of a key (key-number-reading.ts), a winter low.
 // Each reads the numeric key the vocabulary names for it, and only while the registry has it numeric.
 import { normalizeFacet } from '../plants/plant.ts'
 import type { PhraseBook } from './phrase-book.ts'
 import type { ReadConstraint } from './query-reading.ts'
 import { longestOf, split, texts, type Token } from './query-tokens.ts'
+import { readKeyNumber } from './key-number-reading.ts'
 
 export interface Measured {
   constraint: ReadConstraint
@@ -16,6 +18,7 @@ export function readMeasure(tokens: Token[], index: number, book: PhraseBook): M
     readZone(tokens, index, book) ??
     readPh(tokens, index, book) ??
     readSize(tokens, index, book) ??
+    readKeyNumber(tokens, index, book) ??
     readColdest(tokens, index, book)
   )
 }

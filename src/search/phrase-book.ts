@@ -2,11 +2,13 @@
 // (data/gardeners-phrases.json). From the registry: every value of a key with few values ("full sun",
 // "ground cover", "perennial"), alone when no other key has it and it is not too vague ("medium" is
 // Growth, Soil type and Nitrogen Fixing), and beside its key either way ("medium growth", "native to
-// canada"); and the name of a key with at most three values ("nitrogen fixing", "edible"): the plant has
-// the key. From the vocabulary: the phrases gardeners use, which win over the registry's.
+// canada"); a short value by its ending ("aphid" of "green peach aphid") and every key by its name and its
+// plain words ("pests", "days to maturity", "indoor sowing"): registry-phrases.ts. From the vocabulary: the
+// phrases gardeners use, which win over the registry's.
 import { normalizeFacet } from '../plants/plant.ts'
 import { gardenersPhrases, type GardenersPhrases, type PhraseEntry } from './gardeners-phrases.ts'
 import { foldWord, textWords } from './words.ts'
+import { keyNames, valueEndings } from './registry-phrases.ts'
 
 export type Meaning =
   | { kind: 'value'; key: string; keyNorm: string; values: string[] }
@@ -16,8 +18,11 @@ export type Meaning =
 export interface Phrase {
   words: string[]
   meaning: Meaning
-  /** Of two phrases of the same length, the higher rank is read: the vocabulary's over the registry's. */
+  /** Of two phrases of the same length, the higher rank is read: the vocabulary's over the registry's,
+   * a value spelt whole over a value's ending. */
   rank: number
+  /** One word of a value's ending: read only where it is no word of a plant's name (query-reading.ts). */
+  oneWord?: boolean
 }
 
 export interface RegistryKey {
@@ -32,8 +37,6 @@ export interface RegistryKey {
 
 /** A key with more values than this is not read from `q` by value (Genus, links, names). */
 export const MAX_READ_VALUES = 200
-/** A key with at most this many values is also read by its name alone: "nitrogen fixing". */
-const MAX_FLAG_VALUES = 3
 
 /** A word as phrases compare it: folded, and singular where English makes a plural with -s or -es
  * ("shrubs" is "shrub", "bushes" is "bush"), so that either form meets either. */
@@ -61,6 +64,8 @@ export class PhraseBook {
   readonly numericKeys: ReadonlyMap<string, RegistryKey>
   /** Metres per unit a query may use, by the unit's canonical word ("inches" is "inch"). */
   readonly metresPer: ReadonlyMap<string, number>
+  /** Days per unit of time a query may use ("weeks" is 7). */
+  readonly daysPer: ReadonlyMap<string, number>
 
   constructor(registry: RegistryKey[], vocabulary: GardenersPhrases = gardenersPhrases()) {
     this.vocabulary = vocabulary
@@ -68,8 +73,16 @@ export class PhraseBook {
     this.metresPer = new Map(
       Object.entries(vocabulary.units.metres).map(([unit, metres]) => [canonicalWord(unit), metres]),
     )
+    this.daysPer = new Map(
+      Object.entries(vocabulary.units.days).map(([unit, days]) => [canonicalWord(unit), days]),
+    )
     this.numericKeys = new Map(registry.filter((key) => key.numeric).map((key) => [key.keyNorm, key]))
-    this.#addRegistry(registry, new Set(vocabulary.needs_key.map(canonicalWord)))
+    const needsKey = new Set(vocabulary.needs_key.map(canonicalWord))
+    this.#addRegistry(registry, needsKey)
+    for (const phrase of keyNames(registry)) this.#add(phrase.words, phrase.meaning, 1)
+    for (const phrase of valueEndings(registry, this.soft, needsKey)) {
+      this.#add(phrase.words, phrase.meaning, 0, phrase.oneWord)
+    }
     // A gardener's phrase is read only when the registry has what it means: a database without Layer data
     // searches "ground cover" as words, in names and descriptions.
     const inUse = new Map(registry.map((key) => [key.keyNorm, key]))
@@ -123,13 +136,10 @@ export class PhraseBook {
           this.#add([...keyWords, ...words], meaning, 1)
         }
       }
-      if (key.values!.length <= MAX_FLAG_VALUES && keyWords.length > 0) {
-        this.#add(keyWords, { kind: 'has', key: key.key, keyNorm: key.keyNorm }, 1)
-      }
     }
   }
 
-  #add(words: string[], meaning: Meaning, rank: number) {
+  #add(words: string[], meaning: Meaning, rank: number, oneWord = false) {
     if (words.length === 0) return
     const list = this.#byFirst.get(words[0]!) ?? []
     const same = list.findIndex((phrase) => phrase.words.join(' ') === words.join(' '))
@@ -141,7 +151,7 @@ export class PhraseBook {
       }
       list.splice(same, 1)
     }
-    list.push({ words, meaning, rank })
+    list.push({ words, meaning, rank, ...(oneWord ? { oneWord } : {}) })
     list.sort((a, b) => b.words.length - a.words.length || b.rank - a.rank)
     this.#byFirst.set(words[0]!, list)
   }

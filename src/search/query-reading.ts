@@ -31,12 +31,15 @@ export interface ReadOptions {
   /** Whether a word is in no plant's text: only such a word is read as a phrase's word with a typo
    * ("drough tolerant"), so "pine" never becomes "vine". */
   isUnknownWord: (word: string) => boolean
+  /** Whether a word is a word of some plant's name: such a word is not read as one word of a value's
+   * ending ("deer" of Deer grass is a name, not the pest). */
+  isNameWord: (word: string) => boolean
 }
 
 export function readQuery(
   text: string,
   book: PhraseBook,
-  options: ReadOptions = { isUnknownWord: () => false },
+  options: ReadOptions = { isUnknownWord: () => false, isNameWord: () => false },
 ): Reading {
   const tokens = tokensOf(text)
   const reading: Reading = { constraints: [], companionsOf: null, nameWords: [], droppedWords: [] }
@@ -96,9 +99,11 @@ function longestPhrase(tokens: Token[], index: number, book: PhraseBook, options
     ? [first.word, ...book.firstWords().filter((word) => word !== first.word && near(first, word))]
     : [first.word]
   let best: { meaning: Meaning; length: number } | null = null
+  const soft = (token: Token) => book.soft.has(token.word)
   for (const start of starts) {
     for (const phrase of book.startingWith(start)) {
-      const length = matchesAt(tokens, index, phrase.words, near)
+      if (phrase.oneWord && options.isNameWord(first.text)) continue
+      const length = matchesAt(tokens, index, phrase.words, near, soft)
       if (length > (best?.length ?? 0)) best = { meaning: phrase.meaning, length }
     }
   }

@@ -19,20 +19,22 @@ export function tokensOf(text: string): Token[] {
   for (const [raw] of text
     .normalize('NFKC')
     .toLowerCase()
-    .matchAll(/(?<![\p{L}\p{N}.])[-−]\d+(?:\.\d+)?|\d+(?:\.\d+)?|[\p{L}\p{N}]+|[-–]/gu)) {
+    .matchAll(/(?<![\p{L}\p{N}.])[-−]\d+(?:\.\d+)?|\d+(?:\.\d+)?|[\p{L}\p{N}]+|[-–+]/gu)) {
     // A minus sign only where no word or number comes just before it: "-40" is a number, "6-7" a range.
     const isNumber = /^[-−]?\d/.test(raw)
     tokens.push({
-      text: isNumber || raw === '-' || raw === '–' ? raw : foldWord(raw),
+      text: isNumber || raw === '-' || raw === '–' || raw === '+' ? raw : foldWord(raw),
       word: isNumber ? raw : raw === '–' ? '-' : canonicalWord(raw),
       number: isNumber ? Number(raw.replace('−', '-')) : null,
     })
     if (tokens.length >= MAX_TOKENS) break
   }
-  // A dash is a range between two numbers ("6-7"); elsewhere it joins words ("drought-tolerant").
+  // A dash is a range between two numbers ("6-7"); elsewhere it joins words ("drought-tolerant"). A plus
+  // sign is "or more" just after a number ("120+ days"), and nothing elsewhere.
   return tokens.filter(
     (token, index) =>
-      token.word !== '-' || (tokens[index - 1]?.number != null && tokens[index + 1]?.number != null),
+      (token.word !== '-' && token.word !== '+') ||
+      (tokens[index - 1]?.number != null && (token.word === '+' || tokens[index + 1]?.number != null)),
   )
 }
 
@@ -43,21 +45,33 @@ export const texts = (tokens: Token[], from: number, length: number) =>
     .join(' ')
     .replace(/ - /g, '-')
 
+/** Soft words skipped between two words of a phrase, at the most: "start seeds indoors" is "start
+ * indoors", "sun and shade" is "sun shade", but a phrase's words stay close together. */
+const MAX_SKIPPED = 2
+
 /** How many tokens from `index` spell `words` (canonical), or 0; with `near`, a word may also be one
- * the test takes (a typo of it). */
+ * the test takes (a typo of it); with `skippable`, such tokens may stand between the phrase's words. */
 export function matchesAt(
   tokens: Token[],
   index: number,
   words: readonly string[],
   near: (token: Token, word: string) => boolean = () => false,
+  skippable: (token: Token) => boolean = () => false,
 ): number {
-  if (index + words.length > tokens.length) return 0
-  return words.every((word, offset) => {
-    const token = tokens[index + offset]!
-    return token.word === word || near(token, word)
-  })
-    ? words.length
-    : 0
+  let at = index
+  for (const [offset, word] of words.entries()) {
+    if (offset > 0) {
+      let skipped = 0
+      while (skipped < MAX_SKIPPED && tokens[at] && tokens[at]!.word !== word && skippable(tokens[at]!)) {
+        at++
+        skipped++
+      }
+    }
+    const token = tokens[at]
+    if (!token || !(token.word === word || near(token, word))) return 0
+    at++
+  }
+  return at - index
 }
 
 /** The longest of `phrases` spelt at `index`: its length in tokens, or 0. */

@@ -70,7 +70,10 @@ export async function understandQuery(
   }
   // Words no plant has anywhere may be typos of a phrase's word ("drough tolerant"); known ones never are.
   const known = await words.find(everyWord)
-  const reading = readQuery(q, book, { isUnknownWord: (word) => (known.get(word)?.plants ?? 0) === 0 })
+  const reading = readQuery(q, book, {
+    isUnknownWord: (word) => (known.get(word)?.plants ?? 0) === 0,
+    isNameWord: (word) => (known.get(word)?.namePlants ?? 0) > 0,
+  })
   const filters: PlantFilter[] = []
   const constraints: ConstraintJson[] = []
   for (const constraint of reading.constraints) {

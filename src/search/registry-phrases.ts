@@ -1,0 +1,133 @@
+// Phrases read from the attribute registry itself, beyond its values spelt whole (phrase-book.ts), so that
+// every key is a question search can read without being taught it:
+// - a value by its ending: "green peach aphid" is also read by "peach aphid" and "aphid", "powdery mildew"
+//   by "mildew" (an English noun phrase ends in its head), with every value of the key that ends so;
+// - a key by its name and the plain words for it: "pests", "days to maturity" and "days to mature",
+//   "germination temperature", "sow indoors" and "indoor sowing" for When to sow (indoors).
+import { canonicalWord, phraseWords, type Meaning, type RegistryKey } from './phrase-book.ts'
+
+export interface RegistryPhrase {
+  words: string[]
+  meaning: Meaning
+  /** One word that is also a word of plant names ("rust", "deer") is read only where no name has it: the
+   * reader asks (query-reading.ts). */
+  oneWord: boolean
+}
+
+/** A value is read by its words only when it is a short name: at most this many words, no digit (windows
+ * and measures, "2-8 weeks after the last frost", are read as numbers or by their key), and no sentence
+ * punctuation (". ", ";", ":", "(" or "/" between words: a sentence of advice, not a name). */
+const MAX_NAME_WORDS = 5
+const NOT_A_NAME = /\d|[.;:!?]\s|[;:!?()[\]]/
+
+export function isShortName(value: string): boolean {
+  const words = phraseWords(value)
+  return words.length > 0 && words.length <= MAX_NAME_WORDS && !NOT_A_NAME.test(value)
+}
+
+/** One word read alone must be a real word of a name: four letters or more. */
+const MIN_ONE_WORD_LETTERS = 4
+
+/**
+ * Every ending of the keys' short values, shorter than the value: the ending means the key has one of the
+ * values that end so. An ending two keys share says nothing alone and is left out, and so is one word that
+ * is a soft word, too vague alone, or a word of a key's name ("sow" of "Seed - direct sow" belongs to When
+ * to sow).
+ */
+export function valueEndings(
+  keys: RegistryKey[],
+  soft: ReadonlySet<string>,
+  needsKey: ReadonlySet<string>,
+): RegistryPhrase[] {
+  const keyWords = new Set(keys.flatMap((key) => phraseWords(key.key)))
+  const byEnding = new Map<string, Map<string, { key: RegistryKey; values: Set<string> }>>()
+  for (const key of keys) {
+    if (key.numeric || key.values === null) continue
+    for (const value of key.values) {
+      if (!isShortName(value)) continue
+      const words = phraseWords(value)
+      for (let start = 1; start < words.length; start++) {
+        const ending = words.slice(start).join(' ')
+        const ofKeys = byEnding.get(ending) ?? new Map()
+        const entry = ofKeys.get(key.keyNorm) ?? { key, values: new Set<string>() }
+        entry.values.add(value)
+        ofKeys.set(key.keyNorm, entry)
+        byEnding.set(ending, ofKeys)
+      }
+    }
+  }
+  const phrases: RegistryPhrase[] = []
+  for (const [ending, ofKeys] of byEnding) {
+    if (ofKeys.size !== 1) continue
+    const words = ending.split(' ')
+    const word = words[0]!
+    if (
+      words.length === 1 &&
+      (word.length < MIN_ONE_WORD_LETTERS || soft.has(word) || needsKey.has(word) || keyWords.has(word))
+    )
+      continue
+    const { key, values } = [...ofKeys.values()][0]!
+    phrases.push({
+      words,
+      meaning: { kind: 'value', key: key.key, keyNorm: key.keyNorm, values: [...values] },
+      oneWord: words.length === 1,
+    })
+  }
+  return phrases
+}
+
+/** Words that begin a question about a key rather than name it: "When to sow (indoors)" is "sow indoors". */
+const QUESTION_WORDS = new Set(['when', 'how', 'to', 'what'])
+
+/** Every key by its name: the plant has the key. Also the name without its question words and with its
+ * parenthesis before it ("indoor sowing"), and each word in the forms a gardener writes it (below). */
+export function keyNames(keys: RegistryKey[]): RegistryPhrase[] {
+  const phrases: RegistryPhrase[] = []
+  for (const key of keys) {
+    const meaning: Meaning = { kind: 'has', key: key.key, keyNorm: key.keyNorm }
+    const whole = phraseWords(key.key)
+    const inParentheses = /\(([^)]*)\)/.exec(key.key)?.[1]
+    const bare = phraseWords(key.key.replace(/\([^)]*\)/g, ' '))
+    while (bare.length > 1 && QUESTION_WORDS.has(bare[0]!)) bare.shift()
+    const aside = inParentheses ? phraseWords(inParentheses) : []
+    const spellings = [whole, [...bare, ...aside], ...(aside.length ? [[...aside, ...bare]] : [])]
+    const seen = new Set<string>()
+    for (const spelling of spellings) {
+      for (const words of formsOf(spelling)) {
+        if (words.length === 0 || seen.has(words.join(' '))) continue
+        seen.add(words.join(' '))
+        phrases.push({ words, meaning, oneWord: false })
+      }
+    }
+  }
+  return phrases
+}
+
+/** A phrase in the forms of its words, at most this many of them. */
+const MAX_FORMS = 64
+
+function formsOf(words: string[]): string[][] {
+  let forms: string[][] = [[]]
+  for (const word of words) {
+    forms = forms.flatMap((form) => wordVariants(word).map((variant) => [...form, variant]))
+    if (forms.length > MAX_FORMS) return [words]
+  }
+  return forms
+}
+
+/**
+ * A key word in the forms gardeners write it: a noun of an action as its verb ("germination": germinate,
+ * germinating), a quality as its adjective ("maturity": mature, maturing), a verb with -ing, -n and -ed
+ * ("sow": sowing, sown, sowed). Canonical, as phrases compare words; a form
+ * nobody types is never met and costs nothing.
+ */
+export function wordVariants(word: string): string[] {
+  const forms = new Set([word])
+  if (word.endsWith('ation')) forms.add(`${word.slice(0, -3)}e`).add(`${word.slice(0, -3)}ing`)
+  if (word.endsWith('ity')) forms.add(`${word.slice(0, -3)}e`).add(`${word.slice(0, -3)}ing`)
+  if (/^[a-z]{3,6}$/.test(word) && !/(e|ing|ed|ion|ity)$/.test(word)) {
+    forms.add(`${word}ing`).add(`${word}ed`)
+    if (/[aeiou]w$/.test(word)) forms.add(`${word}n`)
+  }
+  return [...forms].map(canonicalWord)
+}
