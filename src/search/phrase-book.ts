@@ -18,8 +18,7 @@ export type Meaning =
 export interface Phrase {
   words: string[]
   meaning: Meaning
-  /** Of two phrases of the same length, the higher rank is read: the vocabulary's over the registry's,
-   * a value spelt whole over a value's ending. */
+  /** Of two phrases of the same length, the higher rank is read: the vocabulary's over the registry's. */
   rank: number
   /** One word of a value's ending: read only where it is no word of a plant's name (query-reading.ts). */
   oneWord?: boolean
@@ -31,12 +30,11 @@ export interface RegistryKey {
   plants: number
   /** Most of its plants' values are numbers or ranges (attribute-numbers.ts). */
   numeric: boolean
-  /** Its value elements as spelt, when it has few; null when it has many (names, links, genera). */
+  /** Its value elements as spelt; null for a key not read by its values (phrase-book-cache.ts: names,
+   * links, sentences, a key of numbers). */
   values: string[] | null
 }
 
-/** A key with more values than this is not read from `q` by value (Genus, links, names). */
-export const MAX_READ_VALUES = 200
 
 /** A word as phrases compare it: folded, and singular where English makes a plural with -s or -es
  * ("shrubs" is "shrub", "bushes" is "bush"), so that either form meets either. */
@@ -80,8 +78,9 @@ export class PhraseBook {
     const needsKey = new Set(vocabulary.needs_key.map(canonicalWord))
     this.#addRegistry(registry, needsKey)
     for (const phrase of keyNames(registry)) this.#add(phrase.words, phrase.meaning, 1)
+    // At the registry's rank: an ending that is also a value spelt whole means both ("whitefly").
     for (const phrase of valueEndings(registry, this.soft, needsKey)) {
-      this.#add(phrase.words, phrase.meaning, 0, phrase.oneWord)
+      this.#add(phrase.words, phrase.meaning, 1, phrase.oneWord)
     }
     // A gardener's phrase is read only when the registry has what it means: a database without Layer data
     // searches "ground cover" as words, in names and descriptions.

@@ -8,7 +8,7 @@
 // 4. a soft word ("plant", "seeds", "for", "how to grow"): dropped;
 // 5. otherwise a word of a name.
 // Pure: the phrase book holds all it knows.
-import type { Meaning, PhraseBook } from './phrase-book.ts'
+import { canonicalWord, type Meaning, type PhraseBook } from './phrase-book.ts'
 import { readMeasure, type Measured } from './measure-reading.ts'
 import { longestOf, matchesAt, split, texts, tokensOf, type Token } from './query-tokens.ts'
 import { allowedEdits, editDistance } from './edit-distance.ts'
@@ -106,6 +106,21 @@ function longestPhrase(tokens: Token[], index: number, book: PhraseBook, options
       const length = matchesAt(tokens, index, phrase.words, near, soft)
       if (length > (best?.length ?? 0)) best = { meaning: phrase.meaning, length }
     }
+  }
+  return best ?? joinedPhrase(tokens, index, book)
+}
+
+/** Two words a phrase writes as one: "army worms" is the pest "armyworm", "club root" is "clubroot". */
+function joinedPhrase(tokens: Token[], index: number, book: PhraseBook) {
+  const [first, second] = [tokens[index]!, tokens[index + 1]]
+  if (!second || first.number !== null || second.number !== null) return null
+  const text = first.text + second.text
+  const joined: Token = { text, word: canonicalWord(text), number: null }
+  const rest = [joined, ...tokens.slice(index + 2)]
+  let best: { meaning: Meaning; length: number } | null = null
+  for (const phrase of book.startingWith(joined.word)) {
+    const length = matchesAt(rest, 0, phrase.words)
+    if (length > 0 && length + 1 > (best?.length ?? 0)) best = { meaning: phrase.meaning, length: length + 1 }
   }
   return best
 }

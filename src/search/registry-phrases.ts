@@ -25,12 +25,20 @@ export function isShortName(value: string): boolean {
   return words.length > 0 && words.length <= MAX_NAME_WORDS && !NOT_A_NAME.test(value)
 }
 
+/** A key's values are links or sentences, not phrases, when any of them is a link or has more words than
+ * a name ever has. */
+const MAX_PHRASE_WORDS = 8
+
+export function isProse(values: readonly string[]): boolean {
+  return values.some((value) => /:\/\//.test(value) || phraseWords(value).length > MAX_PHRASE_WORDS)
+}
+
 /** One word read alone must be a real word of a name: four letters or more. */
 const MIN_ONE_WORD_LETTERS = 4
 
 /**
- * Every ending of the keys' short values, shorter than the value: the ending means the key has one of the
- * values that end so. An ending two keys share says nothing alone and is left out, and so is one word that
+ * Every ending of the keys' short values, the whole value among them: the ending means the key has one of
+ * the values that end so ("whitefly" is Whitefly and Silverleaf whitefly). An ending two keys share says nothing alone and is left out, and so is one word that
  * is a soft word, too vague alone, or a word of a key's name ("sow" of "Seed - direct sow" belongs to When
  * to sow).
  */
@@ -46,7 +54,7 @@ export function valueEndings(
     for (const value of key.values) {
       if (!isShortName(value)) continue
       const words = phraseWords(value)
-      for (let start = 1; start < words.length; start++) {
+      for (let start = 0; start < words.length; start++) {
         const ending = words.slice(start).join(' ')
         const ofKeys = byEnding.get(ending) ?? new Map()
         const entry = ofKeys.get(key.keyNorm) ?? { key, values: new Set<string>() }
