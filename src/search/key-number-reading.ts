@@ -23,7 +23,9 @@ interface NumericKey {
 function keysWithUnits(book: PhraseBook): NumericKey[] {
   return Object.entries(book.vocabulary.units).flatMap(([key, unit]) => {
     const found = typeof unit === 'string' ? book.numericKeys.get(normalizeFacet(key)) : undefined
-    return found && (unit === 'days' || unit === '°C') ? [{ key: found.key, keyNorm: found.keyNorm, unit }] : []
+    return found && (unit === 'days' || unit === '°C')
+      ? [{ key: found.key, keyNorm: found.keyNorm, unit }]
+      : []
   })
 }
 

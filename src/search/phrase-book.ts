@@ -35,7 +35,6 @@ export interface RegistryKey {
   values: string[] | null
 }
 
-
 /** A word as phrases compare it: folded, and singular where English makes a plural with -s or -es
  * ("shrubs" is "shrub", "bushes" is "bush"), so that either form meets either. */
 export function canonicalWord(word: string): string {
@@ -156,11 +155,12 @@ export class PhraseBook {
   }
 }
 
-/** The ways a value is written: whole, and each name of one with two ("Fabaceae or leguminosae"). */
-function spellings(value: string): string[][] {
+/** The ways a value is written: whole, and each name of one with two ("Fabaceae or leguminosae", "Gray
+ * mold (Botrytis)"). */
+export function spellings(value: string): string[][] {
   const whole = phraseWords(value)
   if (whole.length === 0) return []
-  const names = value.split(/\s+or\s+/i)
+  const names = value.split(/\s+or\s+|\s*\(|\)/i)
   return names.length > 1 ? [whole, ...names.map(phraseWords).filter((words) => words.length > 0)] : [whole]
 }
 

@@ -4,7 +4,7 @@
 //   by "mildew" (an English noun phrase ends in its head), with every value of the key that ends so;
 // - a key by its name and the plain words for it: "pests", "days to maturity" and "days to mature",
 //   "germination temperature", "sow indoors" and "indoor sowing" for When to sow (indoors).
-import { canonicalWord, phraseWords, type Meaning, type RegistryKey } from './phrase-book.ts'
+import { canonicalWord, phraseWords, spellings, type Meaning, type RegistryKey } from './phrase-book.ts'
 
 export interface RegistryPhrase {
   words: string[]
@@ -16,9 +16,10 @@ export interface RegistryPhrase {
 
 /** A value is read by its words only when it is a short name: at most this many words, no digit (windows
  * and measures, "2-8 weeks after the last frost", are read as numbers or by their key), and no sentence
- * punctuation (". ", ";", ":", "(" or "/" between words: a sentence of advice, not a name). */
+ * punctuation (". ", ";", ":": a sentence of advice, not a name). A name in parentheses is another
+ * spelling of it ("Gray mold (Botrytis)"). */
 const MAX_NAME_WORDS = 5
-const NOT_A_NAME = /\d|[.;:!?]\s|[;:!?()[\]]/
+const NOT_A_NAME = /\d|[.;:!?]\s|[;:!?[\]]/
 
 export function isShortName(value: string): boolean {
   const words = phraseWords(value)
@@ -53,9 +54,7 @@ export function valueEndings(
     if (key.numeric || key.values === null) continue
     for (const value of key.values) {
       if (!isShortName(value)) continue
-      const words = phraseWords(value)
-      for (let start = 0; start < words.length; start++) {
-        const ending = words.slice(start).join(' ')
+      for (const ending of endingsOf(value)) {
         const ofKeys = byEnding.get(ending) ?? new Map()
         const entry = ofKeys.get(key.keyNorm) ?? { key, values: new Set<string>() }
         entry.values.add(value)
@@ -83,6 +82,10 @@ export function valueEndings(
   }
   return phrases
 }
+
+/** Every ending of every spelling of a value, the whole among them: "peach aphid", "aphid". */
+const endingsOf = (value: string) =>
+  spellings(value).flatMap((words) => words.map((_, start) => words.slice(start).join(' ')))
 
 /** Words that begin a question about a key rather than name it: "When to sow (indoors)" is "sow indoors". */
 const QUESTION_WORDS = new Set(['when', 'how', 'to', 'what'])
