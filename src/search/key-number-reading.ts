@@ -12,6 +12,7 @@ import { longestOf, split, texts, type Token } from './query-tokens.ts'
 const CELSIUS = new Set(['c', 'celsius'])
 const FAHRENHEIT = new Set(['f', 'fahrenheit'])
 const DEGREE = 'degree'
+const WINDOW_WORDS = new Set(['before', 'after', 'ago', 'from'])
 
 interface NumericKey {
   key: string
@@ -58,6 +59,8 @@ export function readKeyNumber(tokens: Token[], index: number, book: PhraseBook):
   }
   const unit = unitAt(tokens, at, book)
   if (unit) at += unit.length
+  // "8 weeks before the last frost" is a sowing window, not a crop's days.
+  if (unit?.kind === 'days' && WINDOW_WORDS.has(tokens[at]?.word ?? '')) return null
   const key = named?.key ?? (unit && keyForUnit(keys, unit.kind, tokens, book))
   if (!key || (unit && unit.kind !== key.unit)) return null
   if (!unit && !named) return null
