@@ -25,8 +25,10 @@ Commands:
   accounts unblock <email> [--reason <text>]              lift a block
   import <file.jsonl> [--overwrite]                       load plants (idempotent by scientific name + name)
   export [--since <iso>] [--output <file>]                write the database as JSON Lines (stdout by default)
-  mirror --from <url> --key-id <id> --key-secret=<secret> [--once] [--interval <seconds>]
-                                                          keep the database a copy of a remote Hortus
+  mirror --from <API root> --key-id <id> --key-secret=<secret> [--once] [--interval <seconds>]
+                                                          keep the database a copy of a remote Hortus:
+                                                          --from https://plants.example.org/api (its
+                                                          site, https://plants.example.org, works too)
   migrate                                                 bring the database schema up to date
 
 The database is the one in DATABASE_URL (default sqlite:./var/hortus.db); ./.env is read when present.
@@ -43,6 +45,17 @@ const COMMANDS: Record<string, Command> = {
     parseCommandArgs('migrate', args, {})
     return async () => console.log('Database schema is up to date.')
   },
+}
+
+/** `hortus <command> --help`: the command's own entries of USAGE. */
+function usageOf(name: string): string {
+  let own = false
+  const lines = USAGE.split('\n').filter((line) => {
+    // An entry starts indented by two spaces; the lines that go on with it are indented further.
+    if (!line.startsWith('   ')) own = line.startsWith(`  ${name} `)
+    return own
+  })
+  return `Usage: npm run -s hortus -- ${name} …\n\n${lines.join('\n')}`
 }
 
 // A reader that goes away (`hortus export | head -1`) ends the command quietly, like any Unix filter.
@@ -64,6 +77,10 @@ async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[name]
   if (!command) {
     throw new UsageError(`Unknown command "${name}": use ${Object.keys(COMMANDS).join(', ')} (or --help).`)
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usageOf(name))
+    return 0
   }
   const work = command(args)
   loadEnvFile()

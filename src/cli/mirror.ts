@@ -1,9 +1,10 @@
-// `hortus mirror --from <base_url> --key-id <id> --key-secret <secret> [--once] [--interval <seconds>]`:
-// keeps the database in DATABASE_URL a copy of a remote Hortus (src/transfer/mirror.ts). With --once it
-// syncs to the source's current state and exits; without, it keeps following, and after a failure (the
-// source unreachable) waits longer each time, up to five minutes, and goes on where it stopped.
+// `hortus mirror --from <API root> --key-id <id> --key-secret <secret> [--once] [--interval <seconds>]`:
+// keeps the database in DATABASE_URL a copy of a remote Hortus (src/transfer/mirror.ts). --from is the API
+// root every client is configured with (https://plants.example.org/api), or the site's address. With
+// --once it syncs to the source's current state and exits; without, it keeps following, and after a
+// failure (the source unreachable) waits longer each time, up to five minutes, and goes on where it stopped.
 import { Mirror } from '../transfer/mirror.ts'
-import { MirrorError, RemoteHortus, sleep } from '../transfer/mirror-remote.ts'
+import { MirrorError, NotHortusError, RemoteHortus, sleep } from '../transfer/mirror-remote.ts'
 import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
 
 const MAX_BACKOFF_SECONDS = 300
@@ -19,7 +20,7 @@ export const mirrorCommand: Command = (args) => {
   const from = values.from ?? ''
   if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(from))
     throw new UsageError(
-      'mirror needs --from <base URL> of the Hortus to copy, such as https://plants.example.org.',
+      'mirror needs --from <API root> of the Hortus to copy, such as https://plants.example.org/api (or its site, https://plants.example.org).',
     )
   if (!values['key-id'] || !values['key-secret'])
     throw new UsageError(
@@ -35,7 +36,7 @@ export const mirrorCommand: Command = (args) => {
     if (values.once) {
       const report = await mirror.sync().catch(asCommandError)
       console.log(
-        `Mirrored ${remote.base}: ${report.bootstrapped} plants from its export, ${report.revisions} revisions copied, ${report.plantsRead} plants read again.`,
+        `Mirrored the API at ${remote.api}: ${report.bootstrapped} plants from its export, ${report.revisions} revisions copied, ${report.plantsRead} plants read again.`,
       )
       return
     }
@@ -50,7 +51,7 @@ export const mirrorCommand: Command = (args) => {
         failures = 0
         await sleep(interval * 1000)
       } catch (error) {
-        if (!(error instanceof MirrorError) && !store.isUnavailable(error)) throw error
+        if (!(error instanceof MirrorError) && !store.isUnavailable(error)) asCommandError(error)
         failures++
         const wait = Math.min(MAX_BACKOFF_SECONDS, interval * 2 ** Math.min(failures, 10))
         log(`${(error as Error).message} Trying again in ${wait} s.`)
@@ -61,6 +62,8 @@ export const mirrorCommand: Command = (args) => {
 }
 
 function asCommandError(error: unknown): never {
+  // A URL that is no Hortus is a mistake to correct, not a failure to wait out.
+  if (error instanceof NotHortusError) throw new CommandError(error.message)
   if (error instanceof MirrorError)
     throw new CommandError(
       `${error.message} The copy stands where its last complete step left it; run mirror again to go on.`,

@@ -46,9 +46,13 @@ export class Mirror {
   /** Brings the copy up to the source's current state. */
   async sync(): Promise<SyncReport> {
     const report: SyncReport = { bootstrapped: 0, revisions: 0, plantsRead: 0 }
-    // A database that mirrors another source is refused before the source is asked anything.
-    let state = await this.state()
+    // A database that mirrors another source is refused before the source is asked anything, and again
+    // once the source has said whether the URL given is its API root or its site.
+    await this.state()
+    const first = !this.remote.connected
     await this.remote.connect()
+    if (first) this.log(`Mirroring from the API at ${this.remote.api}`)
+    let state = await this.state()
     // No state: a first sync. A state without `covered`: a first sync cut short, done again.
     if (!state?.covered) {
       report.bootstrapped = await this.bootstrap(state !== null)
@@ -57,7 +61,7 @@ export class Mirror {
     for (;;) {
       const query = new URLSearchParams({ limit: String(FEED_PAGE) })
       if (state.cursor) query.set('since', state.cursor)
-      const page = (await this.remote.json(`/api/changes?${query}`)) as FeedPage
+      const page = (await this.remote.json(`/changes?${query}`)) as FeedPage
       if (page.changes.length === 0) break
       report.plantsRead += await this.applyPage(page, state.covered)
       report.revisions += page.changes.length
@@ -70,10 +74,10 @@ export class Mirror {
 
   private async state() {
     const rows = await this.store.db.selectFrom('mirror_state').selectAll().execute()
-    const other = rows.find((row) => row.source !== this.remote.base)
+    const other = rows.find((row) => !this.remote.sites.includes(row.source))
     if (other)
       throw new MirrorError(
-        `This database mirrors ${other.source}, not ${this.remote.base}: use another DATABASE_URL.`,
+        `This database mirrors ${other.source}, not ${this.remote.connected ? this.remote.site : this.remote.given}: use another DATABASE_URL.`,
       )
     return rows[0] ?? null
   }
@@ -90,10 +94,10 @@ export class Mirror {
     if (!resuming)
       await this.store.db
         .insertInto('mirror_state')
-        .values({ source: this.remote.base, cursor: null, covered: '', synced_at: now() })
+        .values({ source: this.remote.site, cursor: null, covered: '', synced_at: now() })
         .execute()
     const { cursor, lines } = await this.remote.exportLines()
-    this.log(`Copying the export of ${this.remote.base}…`)
+    this.log(`Copying the export of ${this.remote.api}…`)
     let sources = new Map<string, number>()
     const batch: DatasetLine[] = []
     const links: { plantId: number; links: MirrorLink[] }[] = []
@@ -126,7 +130,7 @@ export class Mirror {
       await tx
         .updateTable('mirror_state')
         .set({ cursor: null, covered: cursor, synced_at: now() })
-        .where('source', '=', this.remote.base)
+        .where('source', '=', this.remote.site)
         .execute()
     })
     return written
@@ -187,7 +191,7 @@ export class Mirror {
       await tx
         .updateTable('mirror_state')
         .set({ cursor: page.next, synced_at: now() })
-        .where('source', '=', this.remote.base)
+        .where('source', '=', this.remote.site)
         .execute()
     })
     return read.size
@@ -205,7 +209,7 @@ export class Mirror {
 
   /** A plant as the source has it now; with its links and pictures when asked. */
   private async readPlant(id: number, what: { links: boolean; images: boolean }): Promise<RemotePlant> {
-    const served = (await this.remote.json(`/api/plants/${id}`)) as Plant
+    const served = (await this.remote.json(`/plants/${id}`)) as Plant
     const plant = {
       ...served,
       images: { thumb: imagePath(served.images.thumb), title: imagePath(served.images.title) },
@@ -218,7 +222,7 @@ export class Mirror {
   private async readLinks(id: number): Promise<MirrorLink[]> {
     const links: MirrorLink[] = []
     for (let page = 1; ; page++) {
-      const answer = (await this.remote.json(`/api/plants/${id}/links?per_page=100&page=${page}`)) as {
+      const answer = (await this.remote.json(`/plants/${id}/links?per_page=100&page=${page}`)) as {
         links: Omit<MirrorLink, 'source_id'>[]
         pagination: { total_pages: number }
       }
@@ -238,7 +242,7 @@ export class Mirror {
   }
 
   private async readImages(id: number): Promise<{ image: MirrorImage; files: ImageFile[] | null }[]> {
-    const { images } = (await this.remote.json(`/api/plants/${id}/images`)) as { images: MirrorImage[] }
+    const { images } = (await this.remote.json(`/plants/${id}/images`)) as { images: MirrorImage[] }
     const rows = await this.store.db
       .selectFrom('plant_images')
       .select('id')

@@ -1,5 +1,6 @@
 // `hortus mirror`: a source Hortus in a process of its own, changed through its API step by step, and a
-// mirror synced with `mirror --once` after each step. After each, the mirror's `hortus export` is the
+// mirror synced with `mirror --once` after each step, given the source's API root (http://host/api) and its
+// site's address (http://host) in turn. After each, the mirror's `hortus export` is the
 // source's /api/export (plant for plant, version for version, value for value, origins included), and
 // its plant documents, histories, links and pictures are the source's. The source going away mid-way
 // stops a sync with a message; the next sync goes on to equality.
@@ -99,6 +100,8 @@ before(async () => {
 after(async () => stopSource())
 
 const base = () => `http://127.0.0.1:${port}`
+/** What every client is configured with; `--from` takes it or the site's address, base(). */
+const apiRoot = () => `${base()}/api`
 
 async function api(method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${base()}/api${path}`, {
@@ -115,36 +118,27 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
   return response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text
 }
 
-const mirror = (...extra: string[]) =>
-  hortus(
-    [
-      'mirror',
-      '--from',
-      base(),
-      '--key-id',
-      key.key_id,
-      `--key-secret=${key.key_secret}`,
-      '--once',
-      ...extra,
-    ],
-    {
-      DATABASE_URL: mirrorUrl,
-    },
-  )
+const mirror = (from: string, databaseUrl = mirrorUrl) =>
+  hortus(['mirror', '--from', from, '--key-id', key.key_id, `--key-secret=${key.key_secret}`, '--once'], {
+    DATABASE_URL: databaseUrl,
+  })
 
+let syncs = 0
+/** One `mirror --once`, given the API root and the site's address in turn: both name the same source. */
 async function sync(): Promise<void> {
-  const result = await mirror()
+  const result = await mirror(syncs++ % 2 === 0 ? apiRoot() : base())
   assert.equal(result.code, 0, result.stderr)
+  assert.match(result.stderr, new RegExp(`^Mirroring from the API at ${apiRoot()}$`, 'm'))
 }
 
 /** The mirror's `hortus export` is the source's /api/export, line for line; its plants' documents,
  * histories, links and pictures are the source's. */
-async function assertSameAsSource(): Promise<void> {
+async function assertSameAsSource(databaseUrl = mirrorUrl): Promise<void> {
   const source = (await api('GET', '/export')) as string
-  const copy = await hortus(['export'], { DATABASE_URL: mirrorUrl })
+  const copy = await hortus(['export'], { DATABASE_URL: databaseUrl })
   assert.equal(copy.code, 0, copy.stderr)
   assert.deepEqual(copy.stdout.split('\n').filter(Boolean), source.split('\n').filter(Boolean))
-  const store = await openTestStore(mirrorUrl)
+  const store = await openTestStore(databaseUrl)
   try {
     const docs = await store.db.selectFrom('plants').select(['id', 'doc']).orderBy('id').execute()
     const list = await api('GET', '/plants?per_page=100')
@@ -221,11 +215,59 @@ const plantNamed = async (name: string) =>
 
 describe('hortus mirror --once', () => {
   it('copies the source from its export: plants, ids, versions, values and their origins, links, pests', async () => {
-    await sync()
+    const first = await mirror(apiRoot())
+    assert.equal(first.code, 0, first.stderr)
+    assert.match(first.stderr, new RegExp(`^Mirroring from the API at ${apiRoot()}$`, 'm'))
+    assert.match(first.stdout, new RegExp(`^Mirrored the API at ${apiRoot()}: 3 plants from its export`))
     await assertSameAsSource()
-    const second = await mirror()
+    // The site's address finds the same API and names the same source: the copy goes on from it.
+    const second = await mirror(base())
     assert.equal(second.code, 0, second.stderr)
+    assert.match(second.stderr, new RegExp(`^Mirroring from the API at ${apiRoot()}$`, 'm'))
     assert.match(second.stdout, /0 plants from its export/)
+    // And a copy made from the site's address is the same copy.
+    const bySite = await createTestDatabaseUrl()
+    const made = await mirror(base(), bySite)
+    assert.equal(made.code, 0, made.stderr)
+    await assertSameAsSource(bySite)
+  })
+
+  it('a URL that answers neither as an API root nor as a site: one line naming both requests, exit 1', async () => {
+    // Something else on the port: every path is a 404.
+    const other: Server = createServer((_, answer) => answer.writeHead(404).end('Not Found'))
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    const elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}/foo`
+    const copyUrl = await createTestDatabaseUrl()
+    try {
+      for (const from of [elsewhere, `${base()}/docs`]) {
+        const expected = `mirror: ${from} answers neither as an API root (GET ${from}/openapi.json: 404) nor as a site (GET ${from}/api/openapi.json: 404)`
+        const once = await mirror(from, copyUrl)
+        assert.equal(once.code, 1, once.stdout + once.stderr)
+        assert.equal(once.stderr, `${expected}\n`)
+        // Following, it is the same mistake, not a failure to wait out.
+        const following = await hortus(
+          ['mirror', '--from', from, '--key-id', key.key_id, `--key-secret=${key.key_secret}`],
+          { DATABASE_URL: copyUrl },
+        )
+        assert.equal(following.code, 1, following.stdout + following.stderr)
+        assert.equal(following.stderr, `${expected}\n`)
+      }
+    } finally {
+      other.close()
+    }
+    const store = await openTestStore(copyUrl)
+    try {
+      assert.deepEqual(await store.db.selectFrom('mirror_state').selectAll().execute(), [])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('`hortus mirror --help` shows --from with the API root', async () => {
+    const help = await hortus(['mirror', '--help'], { DATABASE_URL: mirrorUrl })
+    assert.equal(help.code, 0, help.stderr)
+    assert.match(help.stdout, /mirror --from <API root> /)
+    assert.match(help.stdout, /--from https:\/\/plants\.example\.org\/api/)
   })
 
   it('follows creates, updates, remove_data, a revert, links made and removed, and a picture', async () => {
@@ -321,9 +363,9 @@ describe('hortus mirror --once', () => {
       data: [{ key: 'Taste', value: 'Sweet' }],
     })
     await stopSource()
-    const failed = await mirror()
+    const failed = await mirror(apiRoot())
     assert.equal(failed.code, 1)
-    assert.match(failed.stderr, new RegExp(`Cannot reach ${base()}.*run mirror again`))
+    assert.match(failed.stderr, new RegExp(`Cannot reach ${apiRoot()}/openapi.json.*run mirror again`))
     await startSource()
     await sync()
     await assertSameAsSource()
@@ -338,7 +380,7 @@ describe('hortus mirror --once', () => {
         CLI,
         'mirror',
         '--from',
-        base(),
+        apiRoot(),
         '--key-id',
         key.key_id,
         // A secret may start with `-`: given as --key-secret=<it>, it is never read as an option.
