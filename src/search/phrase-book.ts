@@ -4,16 +4,19 @@
 // Growth, Soil type and Nitrogen Fixing), and beside its key either way ("medium growth", "native to
 // canada"); a short value by its ending ("aphid" of "green peach aphid") and every key by its name and its
 // plain words ("pests", "days to maturity", "indoor sowing"): registry-phrases.ts. From the vocabulary: the
-// phrases gardeners use, which win over the registry's.
+// phrases gardeners use, which win over the registry's, and the families' common names (family-names.ts).
 import { normalizeFacet } from '../plants/plant.ts'
 import { gardenersPhrases, type GardenersPhrases, type PhraseEntry } from './gardeners-phrases.ts'
 import { foldWord, textWords } from './words.ts'
 import { keyNames, valueEndings } from './registry-phrases.ts'
+import { familyNames, type FamilyNames } from './family-names.ts'
 
 export type Meaning =
   | { kind: 'value'; key: string; keyNorm: string; values: string[] }
   | { kind: 'has'; key: string; keyNorm: string }
   | { kind: 'range'; key: string; keyNorm: string; min: number | null; max: number | null }
+
+const FAMILY_KEY = 'Family'
 
 export interface Phrase {
   words: string[]
@@ -89,6 +92,21 @@ export class PhraseBook {
       const key = inUse.get(keyNorm)
       const meaning = key && meaningOf(entry, key)
       if (meaning) for (const say of entry.say) this.#add(phraseWords(say), meaning, 2)
+    }
+    const family = inUse.get(normalizeFacet(FAMILY_KEY))
+    if (family) this.#addFamilyNames(family, familyNames())
+  }
+
+  /** "nightshade family": the Family values spelt with that family's name, as the vocabulary's phrases. */
+  #addFamilyNames(family: RegistryKey, rows: FamilyNames[]) {
+    for (const row of rows) {
+      const name = normalizeFacet(row.family)
+      const values = (family.values ?? []).filter((value) =>
+        value.split(/\s+or\s+/i).some((spelling) => normalizeFacet(spelling) === name),
+      )
+      if (values.length === 0) continue
+      const meaning: Meaning = { kind: 'value', key: family.key, keyNorm: family.keyNorm, values }
+      for (const say of row.names) this.#add(phraseWords(say), meaning, 2)
     }
   }
 
