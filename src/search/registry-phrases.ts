@@ -49,13 +49,14 @@ export function valueEndings(
   needsKey: ReadonlySet<string>,
 ): RegistryPhrase[] {
   const keyWords = new Set(keys.flatMap((key) => phraseWords(key.key)))
-  const byEnding = new Map<string, Map<string, { key: RegistryKey; values: Set<string> }>>()
+  type OfKey = { key: RegistryKey; values: Set<string> }
+  const byEnding = new Map<string, Map<string, OfKey>>()
   for (const key of keys) {
     if (key.numeric || key.values === null) continue
     for (const value of key.values) {
       if (!isShortName(value)) continue
       for (const ending of endingsOf(value)) {
-        const ofKeys = byEnding.get(ending) ?? new Map()
+        const ofKeys = byEnding.get(ending) ?? new Map<string, OfKey>()
         const entry = ofKeys.get(key.keyNorm) ?? { key, values: new Set<string>() }
         entry.values.add(value)
         ofKeys.set(key.keyNorm, entry)
