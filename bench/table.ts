@@ -31,6 +31,8 @@ interface Figures {
   dialect: string
   plants: number
   importSeconds: Record<string, number>
+  /** each file's lines the import rejected; missing where the bench measured a database imported before */
+  rejectedLines?: Record<string, number>
   startMs: number
   rssMb: number
   rssTwoWorkersMb?: number
@@ -86,6 +88,13 @@ for (const run of runs) {
   console.log(
     `\n### ${run.dialect}: ${run.plants} plants; ${run.connections} connections, ${run.seconds} s per case (wrk)\n`,
   )
+  if (run.rejectedLines) {
+    const rejected = Object.values(run.rejectedLines).reduce((sum, lines) => sum + lines, 0)
+    const each = Object.entries(run.rejectedLines).map(([file, lines]) => `${file} ${lines}`)
+    console.log(
+      `- imported: ${run.plants} plants in the database, ${rejected} lines rejected (${each.join(', ')}), target 0 ${verdict(run, 'no line rejected by the import', `${rejected} lines`, rejected === 0)}`,
+    )
+  }
   if (openfarm !== undefined && starter !== undefined) {
     const total = starter + openfarm
     console.log(

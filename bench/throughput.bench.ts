@@ -1,25 +1,25 @@
 // `npm run bench`: Hortus at the size of the starter dataset plus OpenFarm (about 94,000 plants), measured
 // against ceilings in the same run. For the dialect under test (HORTUS_TEST_DB; scripts/bench.sh runs
-// SQLite, then PostgreSQL on a throwaway cluster) it times the import and the start, then for every case
-// measures one client (p50/p99 of 2,000 sequential requests) and 50 connections with wrk (requests/s, p50,
-// p99, and wrk's own CPU), Hortus and baseline runs interleaved (baseline-server.ts: a hello-world route, a
-// 100-plant page's bytes from memory, a plant's bytes with Hortus's headers from memory). PostgreSQL runs
-// the load with 1 and with 2 workers. Figures go to test-results/bench/<dialect>.json; bench/table.ts
-// prints them with the targets. Every request goes to 127.0.0.1.
+// SQLite, then PostgreSQL on a throwaway cluster) it times the import (saying how many plants it made and
+// how many lines it rejected, which must be none) and the start, then for every case measures one client
+// (p50/p99 of 2,000 sequential requests) and 50 connections with wrk (requests/s, p50, p99, and wrk's own
+// CPU), Hortus and baseline runs interleaved (baseline-server.ts: a hello-world route, a 100-plant page's
+// bytes from memory, a plant's bytes with Hortus's headers from memory). PostgreSQL runs the load with 1
+// and with 2 workers. Figures go to test-results/bench/<dialect>.json; bench/table.ts prints them with the
+// targets. Every request goes to 127.0.0.1.
 // HORTUS_BENCH_DATABASE_URL=<url of a database the bench imported before>: no import (a quicker look while
 // working on a case; the import's figures are then missing).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createKeyPair } from '../src/accounts/api-keys.ts'
-import { importDataset } from '../src/transfer/import.ts'
-import { readLines } from '../src/transfer/read-lines.ts'
 import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../test/helpers/test-database.ts'
 import { tempDir } from '../test/helpers/temp-dir.ts'
 import { oneClient, underLoad, type LoadFigures, type RequestSpec } from './load.ts'
 import { startBaseline, startHortus, timeToFirstAnswer, type Server } from './processes.ts'
 import { CASES, type Baseline, type Workload } from './cases.ts'
+import { importBenchSet } from './service.ts'
 
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 3)
@@ -29,17 +29,12 @@ const ONE_CLIENT_ROUNDS = Number(process.env.HORTUS_BENCH_ROUNDS ?? 2000)
 // HORTUS_BENCH_CASES=<regular expression>: only the cases whose names match (a quick look at a few).
 const ONLY = new RegExp(process.env.HORTUS_BENCH_CASES ?? '', 'i')
 
-// The database: the starter dataset, then the OpenFarm set, imported and timed.
+// The database: the starter dataset, then the OpenFarm set, imported and timed, with the plants that made
+// and the lines rejected.
 const given = process.env.HORTUS_BENCH_DATABASE_URL
 const url = given ?? (await createTestDatabaseUrl())
 const store = await openTestStore(url)
-const imports: Record<string, number> = {}
-for (const file of given ? [] : ['data/plants.jsonl', 'data/openfarm.jsonl']) {
-  const started = performance.now()
-  const summary = await importDataset(store, readLines(file), { source: file, baseDir: dirname(file) })
-  imports[file] = (performance.now() - started) / 1000
-  console.log(`imported ${file}: ${summary.created} plants in ${imports[file].toFixed(1)} s`)
-}
+const imported = given ? null : await importBenchSet(store)
 const key = await createKeyPair(store, 'bench@example.org')
 const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
 const plants = await store.db.selectFrom('plants').select(['id', 'version', 'slug']).orderBy('id').execute()
@@ -218,7 +213,8 @@ mkdirSync(dir, { recursive: true })
 const figures = {
   dialect: TEST_DIALECT,
   plants: plants.length,
-  importSeconds: imports,
+  importSeconds: imported?.importSeconds ?? {},
+  rejectedLines: imported?.rejectedLines,
   startMs,
   rssMb,
   rssTwoWorkersMb,

@@ -34,7 +34,8 @@ export function tidyOpenFarmName(raw: string): string {
 /** Why a tidied value is not a scientific name, or undefined when it is one (or may be: a lone genus). */
 export function scientificNameProblem(name: string, context: NameContext): string | undefined {
   if (!name) return 'empty scientific name'
-  if (/[?\uFFFD\u0080-\u009FÃ]/.test(name)) return 'text damaged in the source (characters lost)'
+  // eslint-disable-next-line no-control-regex -- a control character in the column is damage
+  if (/[?\uFFFD\u0000-\u001F\u007F-\u009FÃ]/.test(name)) return 'text damaged in the source (characters lost)'
   if (/,\s*see\s/i.test(name)) return 'a cross-reference ("…, see …"), not a plant'
   if (/^[A-Z]\.\s/.test(name)) return 'abbreviated genus, so the species cannot be told'
   if (/[,;]/.test(name)) return 'several names, or a name with a note, in one cell'
@@ -52,4 +53,47 @@ export function scientificNameProblem(name: string, context: NameContext): strin
     return 'a common name of the list in the scientific-name column (and no genus of the list)'
   }
   return undefined
+}
+
+/**
+ * Windows-1252 punctuation that reached the list read as Latin-1, where it became a C1 control character:
+ * "Bailey\u0092s wattle" is "Bailey’s wattle". Written as the list writes punctuation, in ASCII (6,077
+ * lines of the CSV have an ASCII apostrophe, none a typographic one), so "dyer\u0092s chamomile" meets the
+ * same row's "dyer's chamomile" and the two are one name.
+ */
+const WINDOWS_1252_PUNCTUATION: ReadonlyMap<string, string> = new Map([
+  ['\u0091', "'"],
+  ['\u0092', "'"],
+  ['\u0093', '"'],
+  ['\u0094', '"'],
+  ['\u0096', '-'],
+  ['\u0097', '-'],
+])
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g
+
+/**
+ * A common name without control characters: a control character is never part of a plant name, and the
+ * importer refuses a name or value holding one. A line break or tab is a space; Windows-1252 punctuation
+ * is that punctuation; any other stood for a letter that cannot be told from it ("Cassie \u008A Piquants
+ * Blancs" is the French "cassie à piquants blancs", and Windows-1252 reads the byte as "Š"), so the name
+ * is left out: undefined.
+ */
+export function withoutControlCharacters(name: string): string | undefined {
+  let lost = false
+  const repaired = name.replace(CONTROL, (char) => {
+    if (/\s/.test(char)) return ' '
+    const punctuation = WINDOWS_1252_PUNCTUATION.get(char)
+    if (punctuation === undefined) lost = true
+    return punctuation ?? ''
+  })
+  return lost ? undefined : repaired.replace(/\s+/g, ' ').trim() || undefined
+}
+
+/** A name as the build report shows it: each control character as its code point ("Cassie [U+008A] …"). */
+export function showControlCharacters(name: string): string {
+  return name.replace(
+    CONTROL,
+    (char) => `[U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`,
+  )
 }

@@ -1,6 +1,8 @@
 // The whole OpenFarm name list as a second, optional dataset (data/openfarm.jsonl): one line per
 // scientific name, its first common name as the name and the others as alternate names; a `var.` or
-// `subsp.` name is a Variety of its species where the species is in the list. A name that is a known
+// `subsp.` name is a Variety of its species where the species is in the list (openfarm-varieties.ts). The
+// file is imported over the starter dataset, so every line must pass the importer there: a common name
+// keeps no control character (openfarm-names.ts) and no Variety is a parent. A name that is a known
 // synonym is written as its accepted name, and a species that is a plant of the starter dataset takes
 // that plant's scientific name and name, so that importing the list over the starter data merges into
 // the starter plants instead of adding a second tomato.
@@ -12,8 +14,15 @@ import { jsonLines } from './jsonl.ts'
 import { splitNameList } from './names.ts'
 import type { BuildReport } from './report.ts'
 import { readSourceText } from './source-files.ts'
-import { nameContext, scientificNameProblem, tidyOpenFarmName } from './openfarm-names.ts'
-import { genusOfSpecies, INFRASPECIFIC_MARKERS } from './scientific-names.ts'
+import {
+  nameContext,
+  scientificNameProblem,
+  showControlCharacters,
+  tidyOpenFarmName,
+  withoutControlCharacters,
+} from './openfarm-names.ts'
+import { assignVarieties, type VarietyCounts } from './openfarm-varieties.ts'
+import { genusOfSpecies } from './scientific-names.ts'
 import type { Synonyms } from './synonyms.ts'
 import { scientificNameKey } from './usda-names.ts'
 
@@ -32,6 +41,8 @@ interface NameRecord {
 export interface StarterIdentities {
   /** By scientific-name key: the one starter plant of that species (none where several share it). */
   bySpecies: Map<string, { scientificName: string; name: string }>
+  /** Each Variety of the starter dataset, by identity (entry.ts), and its parent Plant. */
+  varietyParents: Map<string, { scientificName: string; name: string }>
   synonyms: Synonyms
 }
 
@@ -46,14 +57,16 @@ export function buildOpenFarm(csvPath: string, starter: StarterIdentities, repor
   const context = nameContext(named)
   const records = new Map<string, NameRecord>()
   const dropped = new Map<string, string[]>()
+  const controls: ControlCounts = { repaired: new Set(), lost: new Set() }
   let caseVariants = 0
 
-  for (const { scientificName, commonNames } of named) {
+  for (const { scientificName, commonNames: rawNames } of named) {
     const problem = scientificNameProblem(scientificName, context)
     if (problem) {
       dropped.set(problem, [...(dropped.get(problem) ?? []), scientificName])
       continue
     }
+    const commonNames = withoutControls(rawNames, controls)
     // "Abelia X grandiflora" and "Abelia x grandiflora" are one name: the first spelling is kept.
     const key = scientificName.toLowerCase()
     const record = records.get(key) ?? { scientificName, commonNames: [] }
@@ -88,23 +101,7 @@ export function buildOpenFarm(csvPath: string, starter: StarterIdentities, repor
     lines.push(line)
   }
 
-  const byScientificName = new Map(lines.map((line) => [line.scientific_name, line]))
-  let varieties = 0
-  let infraspecificWithoutSpecies = 0
-  for (const line of lines) {
-    const species = speciesOfInfraspecific(line.scientific_name)
-    if (!species) continue
-    const parent = byScientificName.get(resolved.scientificNameOf(species))
-    // A synonym may stand for a variety ("Petasites sagittatus" is Petasites frigidus var. sagittatus),
-    // and a Variety has no varieties: its names below species stay Plants.
-    if (!parent || speciesOfInfraspecific(parent.scientific_name)) {
-      infraspecificWithoutSpecies++
-      continue
-    }
-    line.type = 'Variety'
-    line.parent = { scientific_name: parent.scientific_name, name: parent.name }
-    varieties++
-  }
+  const varieties = assignVarieties(lines, resolved.scientificNameOf, starter.varietyParents)
 
   lines.sort(
     (a, b) =>
@@ -116,11 +113,11 @@ export function buildOpenFarm(csvPath: string, starter: StarterIdentities, repor
     `Synonyms (see Mapping decisions) written as their accepted name: ${resolved.synonyms} names. Species that are a plant of the starter dataset (the only one of that scientific name there, after synonyms) take its scientific name and name, and OpenFarm's names become alternate names: ${resolved.aligned} names, ${resolved.renamed} of them with another name than the starter plant's (OpenFarm's "Cascade fir" is the starter's "Pacific silver fir"). Importing data/openfarm.jsonl over the starter data so adds names to those plants instead of adding them a second time. Names merged into another by this: ${resolved.merged}.`,
   )
   reportGenusLeftOut(lines, report)
+  reportControlCharacters(controls, report)
   reportOpenFarm(report, {
     rows: rows.length,
     lines: lines.length,
     varieties,
-    infraspecificWithoutSpecies,
     withCommonName: lines.filter((line) => line.name !== line.scientific_name).length,
     caseVariants,
     truncatedAlternates,
@@ -205,14 +202,35 @@ function reportGenusLeftOut(lines: PlantLine[], report: BuildReport): void {
   )
 }
 
-/** "Abies concolor var. lowiana" → "Abies concolor"; undefined for a name without a rank below species. */
-function speciesOfInfraspecific(name: string): string | undefined {
-  const tokens = name.split(' ')
-  const markerIndex = tokens.findIndex((token) => INFRASPECIFIC_MARKERS.has(token))
-  if (markerIndex < 0) return undefined
-  const speciesTokens = tokens.slice(0, markerIndex)
-  const isHybrid = speciesTokens.length === 3 && /^[x×X]$/.test(speciesTokens[1] ?? '')
-  return speciesTokens.length === 2 || isHybrid ? speciesTokens.join(' ') : undefined
+/** The common names of the rows kept that had a control character (openfarm-names.ts). */
+interface ControlCounts {
+  /** Names whose control characters were punctuation or spaces, as written. */
+  repaired: Set<string>
+  /** Names left out: a control character stood for a letter; shown with its code point. */
+  lost: Set<string>
+}
+
+/** A row's common names, as far as they keep no control character. */
+function withoutControls(rawNames: string[], controls: ControlCounts): string[] {
+  const names: string[] = []
+  for (const raw of rawNames) {
+    const name = withoutControlCharacters(raw)
+    if (name === undefined) controls.lost.add(showControlCharacters(raw))
+    else if (name !== raw) controls.repaired.add(name)
+    if (name !== undefined) names.push(name)
+  }
+  return names
+}
+
+function reportControlCharacters(controls: ControlCounts, report: BuildReport): void {
+  const quoted = (names: Set<string>) => [...names].map((name) => `“${name}”`).join(', ')
+  report.openfarm.push(
+    `Common names with a control character: ${controls.repaired.size + controls.lost.size}. A control character is never part of a plant name (the importer refuses a name or value holding one); OpenFarm's are Windows-1252 text read as Latin-1 (U+0092 is the apostrophe of “Bailey\u2019s wattle”). The apostrophe, quotation marks and dashes (U+0091 to U+0094, U+0096, U+0097) are written as the list writes punctuation, ' " and -: ${controls.repaired.size} names, ${quoted(controls.repaired)}. Any other stood for a letter that cannot be told from it (U+008A in “Cassie [U+008A] Piquants Blancs” is the à of the French name, where Windows-1252 reads Š), so the name is left out: ${controls.lost.size}, listed under Dropped.`,
+  )
+  if (controls.lost.size > 0)
+    report.dropped.push(
+      `OpenFarm common names, a control character standing for a letter that cannot be told (${controls.lost.size} names): ${quoted(controls.lost)}.`,
+    )
 }
 
 /** Joins names with ", " up to the limit, leaving out whole names past it. */
@@ -229,8 +247,7 @@ function fitList(names: string[], limit: number): { value: string; truncated: bo
 interface OpenFarmCounts {
   rows: number
   lines: number
-  varieties: number
-  infraspecificWithoutSpecies: number
+  varieties: VarietyCounts
   withCommonName: number
   caseVariants: number
   truncatedAlternates: number
@@ -239,12 +256,15 @@ interface OpenFarmCounts {
 
 function reportOpenFarm(report: BuildReport, counts: OpenFarmCounts): void {
   const droppedRows = [...counts.dropped.values()].reduce((sum, names) => sum + names.length, 0)
+  const byParent = [...counts.varieties.movedToParent].sort(([a], [b]) => compareStrings(a, b))
+  const moved = `${byParent.reduce((sum, [, count]) => sum + count, 0)} names, ${byParent.map(([parent, count]) => `${count} of ${parent}`).join(', ')}`
   report.counts.push(
-    `OpenFarm name list (data/openfarm.jsonl): ${counts.rows} rows → ${counts.lines} names (${counts.lines - counts.varieties} Plant, ${counts.varieties} Variety); ${counts.withCommonName} with a common name; ${droppedRows} rows dropped`,
+    `OpenFarm name list (data/openfarm.jsonl): ${counts.rows} rows → ${counts.lines} names (${counts.lines - counts.varieties.varieties} Plant, ${counts.varieties.varieties} Variety); ${counts.withCommonName} with a common name; ${droppedRows} rows dropped`,
   )
   report.openfarm.push(
     `One line per distinct scientific name; the rows of a name are merged: its first common name is the name (first letter capitalised), the others are the \`Alternate name\` attribute. A name without a common name uses the scientific name as its name.`,
-    `Infraspecific names (var., subsp., ssp., f., cv., …) whose species is in the list: ${counts.varieties}, written as Variety with the species as parent. Those whose species is not in the list: ${counts.infraspecificWithoutSpecies}, written as Plant.`,
+    `Infraspecific names (var., subsp., ssp., f., cv., …) whose species is in the list: ${counts.varieties.varieties}, written as Variety with the species as parent. Those whose species is not in the list: ${counts.varieties.withoutSpecies}, written as Plant.`,
+    `A Variety cannot be a parent (the importer refuses the line), and some species of the list are Varieties of the starter dataset (Wild mint, Mentha arvensis, is a Variety of Mint): their infraspecific names are Varieties of that Variety's own parent Plant instead (Mentha arvensis var. piperascens of Mint): ${moved}. Those whose starter Variety's parent is not a Plant of the list: ${counts.varieties.withoutStarterParent}, written as Plant.`,
     `Scientific names that differ only in case, merged into the first spelling: ${counts.caseVariants}.`,
     `Names whose alternate names exceed the importer's 2,000-character attribute limit, cut at a whole name: ${counts.truncatedAlternates}.`,
   )

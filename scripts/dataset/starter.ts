@@ -125,7 +125,10 @@ export function buildStarter(
     `Problems (CropGraph's full pest and disease records, the lines' \`problems\`): ${withProblems.reduce((sum, line) => sum + (line.problems?.length ?? 0), 0)} on ${withProblems.length} Plants`,
   )
   const text = jsonLines(starterHeader(notice), lines)
-  return { text, identities: { bySpecies: speciesIdentities(sorted), synonyms } }
+  return {
+    text,
+    identities: { bySpecies: speciesIdentities(sorted), varietyParents: varietyParents(sorted), synonyms },
+  }
 }
 
 /** Shown names, and the parent's scientific name for a cultivar that has none of its own. */
@@ -256,6 +259,15 @@ function reportStarterCounts(entries: Entry[], links: Link[], report: BuildRepor
     `Starter dataset (data/plants.jsonl): ${entries.length} plants and varieties: ${plants} Plant, ${varieties} Variety (each with its parent Plant in the file)`,
     `Links: ${links.length} (${companions} companion-to, ${links.length - companions} antagonist-to); contradictions skipped: ${report.contradictions.length}`,
   )
+}
+
+/** Each Variety of the dataset, by its identity, and its parent Plant: a Variety cannot be a parent. */
+function varietyParents(entries: Entry[]): Map<string, { scientificName: string; name: string }> {
+  const parents = new Map<string, { scientificName: string; name: string }>()
+  for (const entry of entries)
+    if (entry.type === 'Variety' && entry.parent)
+      parents.set(identity(entry), { scientificName: entry.parent.scientificName, name: entry.parent.name })
+  return parents
 }
 
 /**

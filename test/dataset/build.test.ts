@@ -11,6 +11,8 @@ import { genusOfSpecies } from '../../scripts/dataset/scientific-names.ts'
 import { MOST_GROWN } from '../../scripts/dataset/cropgraph-merge.ts'
 import { readCropCalendar, windowText } from '../../scripts/dataset/cropgraph.ts'
 import { parseWindow } from '../../src/calendar/frost-windows.ts'
+import { fieldProblems } from '../../src/http/validation.ts'
+import { validateDatasetLine } from '../../src/transfer/dataset-format.ts'
 
 interface Attribute {
   key: string
@@ -823,6 +825,65 @@ describe('OpenFarm name list (data/openfarm.jsonl)', () => {
         variety.scientific_name,
         / (var\.|subsp\.|ssp\.|f\.|fo\.|cv\.|forma|subvar\.|convar\.|nothosubsp\.|nothovar\.) /,
       )
+  })
+
+  // Imported over the starter dataset (README, `npm run bench`), every line must pass the importer: the
+  // full import takes about a minute, so this checks what it would refuse, line by line (one such import
+  // is in test/transfer/starter-dataset.test.ts, on the lines that meet the starter's plants).
+  test("every line passes the importer's checks over the starter dataset", () => {
+    const starter = parseDataset(shipped('plants.jsonl')).lines
+    const starterTypes = new Map(starter.map((line) => [key(line), line.type]))
+    // eslint-disable-next-line no-control-regex -- a control character is what must not be there
+    const control = /[\u0000-\u001F\u007F-\u009F]/
+    for (const [index, line] of lines.entries()) {
+      const problems = validateDatasetLine(line)
+        ? []
+        : fieldProblems(validateDatasetLine.errors ?? []).map((p) => `${p.field}: ${p.problem}`)
+      assert.deepEqual(problems, [], `line ${index + 2}: ${line.scientific_name} / ${line.name}`)
+      for (const text of [line.name, line.scientific_name, ...(line.data ?? []).map((a) => a.value)])
+        assert.doesNotMatch(text, control, `line ${index + 2}: ${JSON.stringify(text)}`)
+      if (line.parent)
+        assert.notEqual(
+          starterTypes.get(key(line.parent)),
+          'Variety',
+          `${line.scientific_name}: its parent ${line.parent.name} is a Variety of the starter dataset`,
+        )
+    }
+  })
+
+  test('a control character is read as the punctuation it was, or its name is left out, as the report says', () => {
+    const line = (scientificName: string) => lines.find((each) => each.scientific_name === scientificName)
+    assert.equal(line('Acacia baileyana x dealbata')?.name, "Bailey's wattle")
+    // "dyer\u0092s chamomile" was the same name as the row's "dyer's chamomile"
+    const dyers = line('Anthemis tinctoria')
+    assert.equal(dyers?.name, "Dyer's chamomile")
+    assert.equal(attribute(dyers, 'Alternate name'), 'Färberkamille, Färberhundskamille')
+    // U+008A stood for the à of "Cassie à Piquants Blancs": the line keeps its scientific name as its name
+    assert.equal(line('Acacia nilotica ssp. adstringens')?.name, 'Acacia nilotica ssp. adstringens')
+    const report = shipped('build-report.md')
+    assert.match(report, /Common names with a control character: 28\. .*: 26 names, “Bailey's wattle”/)
+    assert.match(
+      report,
+      /standing for a letter that cannot be told \(2 names\): “Cassie \[U\+008A\] Piquants/,
+    )
+  })
+
+  test("a species that is a Variety of the starter dataset gives its varieties to that Variety's parent", () => {
+    const parentOf = (scientificName: string) =>
+      lines.find((line) => line.scientific_name === scientificName)?.parent
+    // Wild mint (Mentha arvensis) is a Variety of Mint in the starter dataset
+    assert.deepEqual(parentOf('Mentha arvensis var. piperascens'), {
+      scientific_name: 'Mentha',
+      name: 'Mint',
+    })
+    assert.deepEqual(parentOf('Monarda fistulosa var. mollis'), {
+      scientific_name: 'Monarda',
+      name: 'Beebalm',
+    })
+    assert.match(
+      shipped('build-report.md'),
+      /Varieties of that Variety's own parent Plant instead .*: 32 names, 8 of Amaranth, 14 of Beebalm/,
+    )
   })
 
   test("a synonym is its accepted plant, and a starter species has the starter plant's name", () => {

@@ -128,6 +128,53 @@ describe('the starter dataset, loaded into an empty database', () => {
     )
     assert.ok(names(varieties.body).includes('Amish Paste tomato'))
   })
+
+  it("imports OpenFarm's varieties of the starter plants without rejecting one", async () => {
+    // Each line of data/openfarm.jsonl that hangs from a starter plant (a Variety whose species is a Variety
+    // there hangs from that Variety's parent Plant), and lines whose names had control characters, with the
+    // parents they name. The whole file (92k lines, about a minute) is checked line by line against the
+    // importer in test/dataset/build.test.ts.
+    const read = (path: string) =>
+      readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8')
+        .trimEnd()
+        .split('\n')
+    type Line = { scientific_name: string; name: string; parent?: { scientific_name: string; name: string } }
+    const id = (line: { scientific_name: string; name: string }) =>
+      `${line.scientific_name}\u0000${line.name}`
+    const starter = new Set(
+      read('../../data/plants.jsonl')
+        .slice(1)
+        .map((text) => id(JSON.parse(text) as Line)),
+    )
+    const [header, ...texts] = read('../../data/openfarm.jsonl')
+    const lines = texts.map((text) => ({ text, line: JSON.parse(text) as Line }))
+    const repaired = new Set([
+      'Acacia baileyana x dealbata',
+      'Acacia nilotica ssp. adstringens',
+      'Anthemis tinctoria',
+      'Ranunculus repens var. repens',
+    ])
+    const chosen = lines
+      .map(({ line }) => line)
+      .filter((line) => (line.parent && starter.has(id(line.parent))) || repaired.has(line.scientific_name))
+    const wanted = new Set(chosen.map(id))
+    for (const { parent } of chosen) if (parent && !starter.has(id(parent))) wanted.add(id(parent))
+    const part = lines.filter(({ line }) => wanted.has(id(line))).map(({ text }) => text)
+    assert.ok(part.length > 1800, `${part.length} lines`)
+    const path = join(tempDir('hortus-openfarm-'), 'openfarm-starter.jsonl')
+    writeFileSync(path, `${[header, ...part].join('\n')}\n`)
+    const summary = await importDataset(t.store, readLines(path), { source: 'openfarm-starter.jsonl' })
+    assert.deepEqual(summary.rejected, [])
+
+    const mint = (await t.request('POST', '/api/search', { scientific_name: 'Mentha', type: 'Plant' })).body
+    const varieties = await t.request('GET', `/api/plants/${mint.plants[0].id}/varieties?per_page=100`)
+    assert.ok(names(varieties.body).includes('Japanese mint'), names(varieties.body).join(', '))
+    const wattle = await t.request('POST', '/api/search', {
+      scientific_name: 'Acacia baileyana x dealbata',
+      type: 'Plant',
+    })
+    assert.deepEqual(names(wattle.body), ["Bailey's wattle"])
+  })
 })
 
 /** A name without letter case, accents or plural endings. */
