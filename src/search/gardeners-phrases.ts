@@ -9,6 +9,8 @@ export interface PhraseEntry {
   any?: string[]
   min?: number
   max?: number
+  /** On a window key: min and max are days from this frost (the calendar's windows). */
+  frost?: 'last' | 'first'
 }
 
 export interface GardenersPhrases {
@@ -68,6 +70,9 @@ function checked(file: GardenersPhrases): GardenersPhrases {
     words(entry.say, where)
     if (typeof entry.key !== 'string' || !entry.key.trim()) throw new Error(`${where} has no key`)
     if (entry.any !== undefined) words(entry.any, `${where}: any`)
+    if (entry.frost !== undefined && entry.frost !== 'last' && entry.frost !== 'first') {
+      throw new Error(`${where}: frost is "last" or "first"`)
+    }
     for (const bound of [entry.min, entry.max]) {
       if (bound !== undefined && !Number.isFinite(bound)) throw new Error(`${where}: min and max are numbers`)
     }

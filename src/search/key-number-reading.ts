@@ -47,7 +47,7 @@ export function readKeyNumber(tokens: Token[], index: number, book: PhraseBook):
     less += lessHere
     at += moreHere + lessHere
   }
-  const first = tokens[at]?.number
+  const first = tokens[at]?.number ?? numberWord(tokens, at, book)
   if (first == null) return null
   let low = first
   let high = first
@@ -135,3 +135,26 @@ function keyForUnit(keys: NumericKey[], kind: Unit['kind'], tokens: Token[], boo
 }
 
 const round = (value: number) => Math.round(value * 10) / 10
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+}
+
+/** A number written as a word before a unit of time: "a year", "two months", "six weeks". */
+function numberWord(tokens: Token[], at: number, book: PhraseBook): number | null {
+  const value = NUMBER_WORDS[tokens[at]?.word ?? '']
+  return value !== undefined && book.daysPer.has(tokens[at + 1]?.word ?? '') ? value : null
+}

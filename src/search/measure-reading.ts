@@ -1,11 +1,12 @@
-// Numbers in `q` with what they measure: a hardiness zone, a soil pH, a size with its unit, days or degrees
-// of a key (key-number-reading.ts), a winter low.
+// Numbers in `q` with what they measure: a hardiness zone, a soil pH, a size with its unit, a sowing window
+// (window-reading.ts), days or degrees of a key (key-number-reading.ts), a winter low.
 // Each reads the numeric key the vocabulary names for it, and only while the registry has it numeric.
 import { normalizeFacet } from '../plants/plant.ts'
 import type { PhraseBook } from './phrase-book.ts'
 import type { ReadConstraint } from './query-reading.ts'
 import { longestOf, split, texts, type Token } from './query-tokens.ts'
 import { readKeyNumber } from './key-number-reading.ts'
+import { readWindow } from './window-reading.ts'
 
 export interface Measured {
   constraint: ReadConstraint
@@ -18,6 +19,7 @@ export function readMeasure(tokens: Token[], index: number, book: PhraseBook): M
     readZone(tokens, index, book) ??
     readPh(tokens, index, book) ??
     readSize(tokens, index, book) ??
+    readWindow(tokens, index, book) ??
     readKeyNumber(tokens, index, book) ??
     readColdest(tokens, index, book)
   )

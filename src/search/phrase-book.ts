@@ -10,11 +10,23 @@ import { gardenersPhrases, type GardenersPhrases, type PhraseEntry } from './gar
 import { foldWord, textWords } from './words.ts'
 import { keyNames, valueEndings } from './registry-phrases.ts'
 import { familyNames, type FamilyNames } from './family-names.ts'
+import type { CalendarAction, FrostAnchor } from '../calendar/frost-windows.ts'
+import { actionOf } from './window-reading.ts'
 
 export type Meaning =
   | { kind: 'value'; key: string; keyNorm: string; values: string[] }
   | { kind: 'has'; key: string; keyNorm: string }
   | { kind: 'range'; key: string; keyNorm: string; min: number | null; max: number | null }
+  /** A sowing or planting window of the key's action overlapping min..max days from the frost. */
+  | {
+      kind: 'window'
+      key: string
+      keyNorm: string
+      action: CalendarAction
+      anchor: FrostAnchor
+      min: number | null
+      max: number | null
+    }
 
 const FAMILY_KEY = 'Family'
 
@@ -185,6 +197,19 @@ export function spellings(value: string): string[][] {
 /** What a vocabulary entry means for a key in use, or null when no plant could meet it. */
 function meaningOf(entry: PhraseEntry, key: RegistryKey): Meaning | null {
   const { key: spelt, keyNorm } = key
+  const action = actionOf(spelt)
+  if (entry.frost !== undefined) {
+    if (!action) return null
+    return {
+      kind: 'window',
+      key: spelt,
+      keyNorm,
+      action,
+      anchor: entry.frost,
+      min: entry.min ?? null,
+      max: entry.max ?? null,
+    }
+  }
   if (entry.min !== undefined || entry.max !== undefined) {
     return key.numeric
       ? { kind: 'range', key: spelt, keyNorm, min: entry.min ?? null, max: entry.max ?? null }

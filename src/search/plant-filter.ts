@@ -1,6 +1,8 @@
 // What a search asks of a plant besides its words, as plain SQL on plant `p` that both databases run alike:
-// facet values (plant_facets), number ranges (plant_numbers), having a key, being a plant's companion.
+// facet values (plant_facets), number ranges (plant_numbers), having a key, a sowing window
+// (plant_windows), being a plant's companion.
 import { sql, type RawBuilder } from 'kysely'
+import type { CalendarAction, FrostAnchor } from '../calendar/frost-windows.ts'
 
 export type PlantFilter =
   /** The key (normalized) has one of the values (normalized), whole or as an element. */
@@ -8,6 +10,8 @@ export type PlantFilter =
   | { kind: 'has'; keyNorm: string }
   /** The key has a number or range overlapping min..max (either side open). */
   | { kind: 'range'; keyNorm: string; min: number | null; max: number | null }
+  /** A sowing or planting window of the action overlapping min..max days from the frost. */
+  | { kind: 'window'; action: CalendarAction; anchor: FrostAnchor; min: number | null; max: number | null }
   /** A companion of the plant, by an active link. */
   | { kind: 'companions'; plantId: number }
 
@@ -41,6 +45,14 @@ function conditionOf(filter: PlantFilter): RawBuilder<unknown> {
       ]
       return sql`p.id IN (SELECT plant_id FROM plant_numbers
         WHERE key = ${filter.keyNorm}${bounds.length ? sql` AND ${sql.join(bounds, sql` AND `)}` : sql``})`
+    }
+    case 'window': {
+      const bounds = [
+        ...(filter.max === null ? [] : [sql`from_days <= ${filter.max}`]),
+        ...(filter.min === null ? [] : [sql`to_days >= ${filter.min}`]),
+      ]
+      return sql`p.id IN (SELECT plant_id FROM plant_windows
+        WHERE action = ${filter.action} AND anchor = ${filter.anchor}${bounds.length ? sql` AND ${sql.join(bounds, sql` AND `)}` : sql``})`
     }
     case 'companions':
       return sql`p.id IN (

@@ -3,7 +3,7 @@
 // 1. a request for companions: "companion plants for tomato", "what grows well with carrots" (the rest of
 //    the query is the plant), "tomato companions" (the words before);
 // 2. a number with what it measures: "zone 4" (survives zone 4: the zone value is the coldest, so ≤ 4),
-//    "ph 6 to 7", "taller than 30 m", "under 10 cm", "between 1 and 2 ft";
+//    "ph 6 to 7", "taller than 30 m", "under 10 cm", "between 1 and 2 ft", "8 weeks before last frost";
 // 3. the longest phrase of the phrase book (phrase-book.ts): an attribute value, a key, a gardener's phrase;
 // 4. a soft word ("plant", "seeds", "for", "how to grow"): dropped;
 // 5. otherwise a word of a name.
@@ -12,6 +12,7 @@ import { canonicalWord, type Meaning, type PhraseBook } from './phrase-book.ts'
 import { readMeasure, type Measured } from './measure-reading.ts'
 import { longestOf, matchesAt, split, texts, tokensOf, type Token } from './query-tokens.ts'
 import { allowedEdits, editDistance } from './edit-distance.ts'
+import { resolveWindows } from './window-reading.ts'
 
 export interface ReadConstraint {
   meaning: Meaning
@@ -77,6 +78,7 @@ export function readQuery(
     else reading.nameWords.push(token.text)
     index++
   }
+  reading.constraints = resolveWindows(reading.constraints)
   return reading
 }
 

@@ -30,11 +30,12 @@ export function tokensOf(text: string): Token[] {
     if (tokens.length >= MAX_TOKENS) break
   }
   // A dash is a range between two numbers ("6-7"); elsewhere it joins words ("drought-tolerant"). A plus
-  // sign is "or more" just after a number ("120+ days"), and nothing elsewhere.
+  // sign is "or more" just after a number or its unit ("120+ days", "10 weeks+"), and nothing elsewhere.
   return tokens.filter(
     (token, index) =>
       (token.word !== '-' && token.word !== '+') ||
-      (tokens[index - 1]?.number != null && (token.word === '+' || tokens[index + 1]?.number != null)),
+      (token.word === '+' && (tokens[index - 1]?.number != null || tokens[index - 2]?.number != null)) ||
+      (tokens[index - 1]?.number != null && tokens[index + 1]?.number != null),
   )
 }
 

@@ -112,6 +112,16 @@ function constraintJson({ meaning, words }: ReadConstraint, book: PhraseBook): C
         unit: book.vocabulary.units[meaning.key] ?? null,
         words,
       }
+    case 'window':
+      // A window is a range of the window key's days, counted from its frost.
+      return {
+        kind: 'range',
+        key: meaning.key,
+        min: meaning.min,
+        max: meaning.max,
+        unit: `days from the ${meaning.anchor} frost`,
+        words,
+      }
   }
 }
 
@@ -123,6 +133,14 @@ function filterOf({ meaning }: ReadConstraint): PlantFilter {
       return { kind: 'has', keyNorm: meaning.keyNorm }
     case 'range':
       return { kind: 'range', keyNorm: meaning.keyNorm, min: meaning.min, max: meaning.max }
+    case 'window':
+      return {
+        kind: 'window',
+        action: meaning.action,
+        anchor: meaning.anchor,
+        min: meaning.min,
+        max: meaning.max,
+      }
   }
 }
 
