@@ -1,5 +1,6 @@
 // How search reads `q`: words that name what a plant is like become constraints, the rest are names.
 // Left to right, at each word the first of these that fits is taken:
+// 0. words that are a plant's whole name ("runner beans"): name words;
 // 1. a request for companions: "companion plants for tomato", "what grows well with carrots" (the rest of
 //    the query is the plant), "tomato companions" (the words before);
 // 2. a number with what it measures: "zone 4" (survives zone 4: the zone value is the coldest, so ≤ 4),
@@ -10,7 +11,7 @@
 // Pure: the phrase book holds all it knows.
 import { canonicalWord, type Meaning, type PhraseBook } from './phrase-book.ts'
 import { readMeasure, type Measured } from './measure-reading.ts'
-import { longestOf, matchesAt, split, texts, tokensOf, type Token } from './query-tokens.ts'
+import { longestOf, matchesAt, nameRunAt, split, texts, tokensOf, type Token } from './query-tokens.ts'
 import { allowedEdits, editDistance } from './edit-distance.ts'
 import { resolveWindows } from './window-reading.ts'
 
@@ -35,6 +36,9 @@ export interface ReadOptions {
   /** Whether a word is a word of some plant's name: such a word is not read as one word of a value's
    * ending ("deer" of Deer grass is a name, not the pest). */
   isNameWord: (word: string) => boolean
+  /** Runs of words that are some plant's whole name ("runner beans"): read as name words, never as
+   * phrases ("runner" is a Propagation method). */
+  names?: ReadonlySet<string>
 }
 
 export function readQuery(
@@ -51,6 +55,12 @@ export function readQuery(
     reading.droppedWords.push(...companions.dropped)
   }
   for (let index = 0; index < rest.length;) {
+    const named = options.names ? nameRunAt(rest, index, options.names) : 0
+    if (named > 0) {
+      reading.nameWords.push(...rest.slice(index, index + named).map((token) => token.text))
+      index += named
+      continue
+    }
     const measured = readMeasure(rest, index, book)
     if (measured) {
       reading.constraints.push(measured.constraint)

@@ -84,3 +84,38 @@ export function longestOf(tokens: Token[], index: number, phrases: readonly stri
 
 export const split = (phrases: readonly string[]) =>
   phrases.map((phrase) => phrase.split(/\s+/).map(canonicalWord))
+
+/** A name of two to four words, at the most, is looked for among a query's words. */
+const MAX_NAME_RUN = 4
+
+/** The run of `length` words at `index` as the names table holds names, as typed and with its last word
+ * singular ("runner beans" is also "runner bean"); none across a number or a dash. */
+export function nameRun(tokens: Token[], index: number, length: number): string[] {
+  const run = tokens.slice(index, index + length)
+  if (
+    run.length < length ||
+    run.some((token) => token.number !== null || token.word === '-' || token.word === '+')
+  )
+    return []
+  const typed = run.map((token) => token.text)
+  const singular = [...typed.slice(0, -1), run[run.length - 1]!.word]
+  return [...new Set([typed.join(' '), singular.join(' ')])]
+}
+
+/** Every run of two to four words of a query, in the spellings nameRun gives. */
+export function nameRunsOf(tokens: Token[]): string[] {
+  const runs: string[] = []
+  for (let index = 0; index < tokens.length; index++) {
+    for (let length = 2; length <= MAX_NAME_RUN; length++) runs.push(...nameRun(tokens, index, length))
+  }
+  return runs
+}
+
+/** How many words from `index` are a plant's whole name (`names`, from nameRunsOf), the longest; 0 when
+ * none are. */
+export function nameRunAt(tokens: Token[], index: number, names: ReadonlySet<string>): number {
+  for (let length = MAX_NAME_RUN; length >= 2; length--) {
+    if (nameRun(tokens, index, length).some((run) => names.has(run))) return length
+  }
+  return 0
+}

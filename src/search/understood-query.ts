@@ -7,8 +7,8 @@ import type { PlantFilter } from './plant-filter.ts'
 import type { PhraseBook } from './phrase-book.ts'
 import { planQuery, wordsToPlan } from './query-plan.ts'
 import { readQuery, type ReadConstraint } from './query-reading.ts'
-import { tokensOf } from './query-tokens.ts'
-import { isPlantName, WordLookup } from './vocabulary.ts'
+import { nameRunsOf, tokensOf } from './query-tokens.ts'
+import { isPlantName, namesAmong, WordLookup } from './vocabulary.ts'
 import { foldedPhrase, foldedWords } from './words.ts'
 import { nameRows } from './search-text.ts'
 import { wordForms } from './word-forms.ts'
@@ -39,17 +39,20 @@ export interface QueryWords {
   isName: boolean
   /** the vocabulary, holding the words of `q` and those its plan looks up first */
   words: WordLookup
+  /** runs of two to four words of `q` that are some plant's whole name ("runner beans") */
+  names: ReadonlySet<string>
 }
 
 /** One read of the vocabulary serves both the reading of `q` and the plan of its name words (most of them
  * are all of its words), beside the look-up of `q` as a name. */
 export async function lookUpQuery(store: Store, q: string): Promise<QueryWords> {
   const words = new WordLookup(store.reader)
-  const [isName] = await Promise.all([
+  const [isName, names] = await Promise.all([
     isPlantName(store.reader, foldedPhrase(q)),
+    namesAmong(store.reader, nameRunsOf(tokensOf(q))),
     words.find([...everyWordOf(q), ...wordsToPlan(q)]),
   ])
-  return { isName, words }
+  return { isName, words, names }
 }
 
 const everyWordOf = (q: string) =>
@@ -61,7 +64,7 @@ export async function understandQuery(
   store: Store,
   q: string,
   book: PhraseBook,
-  { isName, words }: QueryWords,
+  { isName, words, names }: QueryWords,
 ): Promise<UnderstoodQuery> {
   const everyWord = everyWordOf(q)
   // A query that is some plant's whole name ("ice plant", "summer squash") is that name, every word of it.
@@ -73,6 +76,7 @@ export async function understandQuery(
   const reading = readQuery(q, book, {
     isUnknownWord: (word) => (known.get(word)?.plants ?? 0) === 0,
     isNameWord: (word) => (known.get(word)?.namePlants ?? 0) > 0,
+    names,
   })
   const filters: PlantFilter[] = []
   const constraints: ConstraintJson[] = []

@@ -215,6 +215,21 @@ export async function isPlantName(db: Db, phrase: string): Promise<boolean> {
   return (await plantNamed(db, phrase)).length > 0
 }
 
+/** Which of these (folded) phrases are some plant's whole name. */
+export async function namesAmong(db: Db, phrases: string[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  for (const chunk of chunks([...new Set(phrases)])) {
+    const rows = await db
+      .selectFrom('search_names')
+      .select('name')
+      .distinct()
+      .where('name', 'in', chunk)
+      .execute()
+    for (const { name } of rows) found.add(name)
+  }
+  return found
+}
+
 // Asked by every search: planned once per connection on PostgreSQL.
 const plantNamed = prepared((db, phrase: string) =>
   db.selectFrom('search_names').select('plant_id').where('name', '=', phrase).limit(1),
