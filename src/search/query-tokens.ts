@@ -89,7 +89,8 @@ export const split = (phrases: readonly string[]) =>
 const MAX_NAME_RUN = 4
 
 /** The run of `length` words at `index` as the names table holds names, as typed and with its last word
- * singular ("runner beans" is also "runner bean"); none across a number or a dash. */
+ * singular ("runner beans" is also "runner bean"), two words also as one; none across a number or a
+ * dash. */
 export function nameRun(tokens: Token[], index: number, length: number): string[] {
   const run = tokens.slice(index, index + length)
   if (
@@ -99,7 +100,9 @@ export function nameRun(tokens: Token[], index: number, length: number): string[
     return []
   const typed = run.map((token) => token.text)
   const singular = [...typed.slice(0, -1), run[run.length - 1]!.word]
-  return [...new Set([typed.join(' '), singular.join(' ')])]
+  // Two words a name writes as one: "bee balm" is Beebalm.
+  const joined = length === 2 ? [typed.join(''), singular.join('')] : []
+  return [...new Set([typed.join(' '), singular.join(' '), ...joined])]
 }
 
 /** Every run of two to four words of a query, in the spellings nameRun gives. */
