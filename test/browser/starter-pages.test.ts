@@ -1,7 +1,9 @@
 // The starter dataset's pages in Chromium, as a gardener meets them. The Tomato page (60 companions, 16
 // antagonists, 73 varieties, 50 pests and diseases) is at most 2,600 px tall at 1280 px: each long list
 // shows its first few and "Show all N …", which opens in place to the whole list; it is axe-clean at 1280
-// and 390 px, light and dark, folded and opened. Screenshots go to test-results/<dialect>/tomato-*.png.
+// and 390 px, light and dark, folded and opened. On a results page, a card without a photo shows the crop's
+// FarmBot icon (a loaded image, from this site) or a drawn sprout, never an empty band. Screenshots go to
+// test-results/<dialect>/tomato-*.png and results-icons-*.png.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Locator, Page } from 'playwright-core'
@@ -120,5 +122,81 @@ describe('the Tomato page of the starter dataset', { timeout: 300_000 }, () => {
       }
     }
     assert.deepEqual(problems, [])
+  })
+})
+
+describe('the cards of a results page', { timeout: 300_000 }, () => {
+  it("shows the crop's icon or a drawn sprout where a plant has no photo", async (c) => {
+    const page = await browser.newPage(c)
+    const problems: string[] = []
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+        await page.goto(`${t.baseUrl}/search?q=pepper`)
+        // Every card's picture on screen: the icons load eagerly, the photos lazily.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>('img.card-icon')].every((img) => img.complete),
+        )
+        await page.evaluate(() => window.scrollTo(0, 0))
+        await screenshot(
+          page,
+          scheme === 'light' ? `results-icons-${width}` : `results-icons-${width}-${scheme}`,
+        )
+        const cards = await page.locator('ol.cards > li.card').evaluateAll((elements) =>
+          elements.map((card) => {
+            const icon = card.querySelector<HTMLImageElement>('img.card-icon')
+            return {
+              name: card.querySelector('h2')?.textContent ?? '',
+              photo: card.querySelector('img.card-picture') !== null,
+              icon: icon && {
+                src: icon.getAttribute('src'),
+                alt: icon.getAttribute('alt'),
+                width: icon.naturalWidth,
+              },
+              mark: card.querySelector('svg.card-mark') !== null,
+            }
+          }),
+        )
+        const where = `pepper results at ${width} px, ${scheme}`
+        assert.equal(cards.length, 20, where)
+        for (const card of cards.filter((each) => !each.photo)) {
+          assert.ok(card.icon || card.mark, `${where}: ${card.name} has an icon or the drawn sprout`)
+          if (card.icon) {
+            assert.ok(card.icon.width > 0, `${where}: ${card.name}'s icon loaded`)
+            assert.equal(card.icon.alt, '', `${where}: ${card.name}'s icon says nothing the card does not`)
+            assert.match(card.icon.src ?? '', /^\/static\/crop-icons\/[a-z0-9-]+\.webp$/)
+          }
+        }
+        const aleppo = cards.find((card) => card.name === 'Aleppo pepper')
+        assert.equal(aleppo?.icon?.src, '/static/crop-icons/aleppo-pepper.webp', where)
+        assert.ok(
+          cards.some((card) => card.mark),
+          `${where}: a plant without a photo or an icon has the sprout`,
+        )
+        problems.push(...(await axeProblems(page)).map((problem) => `${where}: ${problem}`))
+        problems.push(...(await structureProblems(page)).map((problem) => `${where}: ${problem}`))
+      }
+    }
+    assert.deepEqual(problems, [])
+  })
+
+  it('serves the icons from its own static route, and no other file', async () => {
+    const icon = await fetch(`${t.baseUrl}/static/crop-icons/aleppo-pepper.webp`)
+    assert.equal(icon.status, 200)
+    assert.equal(icon.headers.get('content-type'), 'image/webp')
+    assert.equal(
+      Buffer.from(await icon.arrayBuffer())
+        .subarray(8, 12)
+        .toString('latin1'),
+      'WEBP',
+    )
+    for (const path of [
+      '/static/crop-icons/no-such-crop.webp',
+      '/static/crop-icons/%2e%2e/images/tomato.webp',
+    ]) {
+      assert.equal((await fetch(`${t.baseUrl}${path}`)).status, 404, path)
+    }
   })
 })
