@@ -142,7 +142,7 @@ export function openFarmHeader(): DatasetHeader {
 export function renderAttribution(mitLicenseText: string): string {
   return `# Hortus dataset: licence and attribution
 
-The files in \`data/\` (\`plants.jsonl\`, \`openfarm.jsonl\`, \`build-report.md\` and this file) are the
+The files in \`data/\` (\`plants.jsonl\`, \`openfarm.jsonl\`, \`crop-icons.json\`, \`build-report.md\` and this file) are the
 Hortus dataset. The dataset is licensed under the
 [Creative Commons Attribution-ShareAlike 4.0 International licence](${DATASET_LICENSE_URL}) (${DATASET_LICENSE}).
 The first line of each \`.jsonl\` file repeats the licence and the credits of that file's sources. The raw
@@ -172,7 +172,9 @@ it (\`data/sources/PROVENANCE.md\`).
   FarmBot's crop photos are the starter pictures: OpenFarm contributors gave them to OpenFarm as CC0,
   FarmBot redistributes them under MIT, and each is credited "${FARMBOT_PHOTO.author}" (licence
   \`${FARMBOT_PHOTO.license}\`) on its plant's \`images\` entry; re-encoded copies are in
-  \`sources/farmbot-crops/images/\`, with FarmBot's crop icons in \`sources/farmbot-crops/icons/\`.
+  \`sources/farmbot-crops/images/\`. FarmBot's crop icons (which FarmBot gave to OpenFarm's icon set as
+  CC0) are in \`sources/farmbot-crops/icons/\`: a Hortus website shows a plant's icon on its card when the
+  plant has no photo, and \`crop-icons.json\` says which plant each icon marks (matched as the photos are).
   FarmBot publishes them under the MIT licence, whose notice follows and must be kept with copies:
 
 ${mitLicenseText

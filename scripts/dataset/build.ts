@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { renderAttribution } from './attribution.ts'
 import { readSourceText } from './source-files.ts'
 import { buildOpenFarm } from './openfarm.ts'
+import { cropIconsFile } from './farmbot-icons.ts'
 import { emptyReport, renderReport } from './report.ts'
 import { buildStarter } from './starter.ts'
 import { Vocabulary } from './vocabulary.ts'
@@ -29,6 +30,7 @@ export function buildDataset(sourceDir: string): Map<string, string> {
   const files = new Map<string, string>()
   const starter = buildStarter(sourceDir, vocabulary, report)
   files.set('plants.jsonl', starter.text)
+  files.set('crop-icons.json', cropIconsFile(starter.icons))
   files.set(
     'openfarm.jsonl',
     buildOpenFarm(join(sourceDir, 'openfarm', 'crops.csv'), starter.identities, report),

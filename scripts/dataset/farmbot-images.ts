@@ -1,7 +1,8 @@
 // FarmBot's crop photos as the starter pictures: each crop record's photo (vendored re-encoded as
 // data/sources/farmbot-crops/images/<slug>.webp by vendor-farmbot-images.ts) goes on the plant the record
 // became, variety or not, as an entry of the plant line's `images`; the importer adds it as a picture of
-// that plant (src/transfer/import-images.ts). The icons are vendored for the website, not as pictures.
+// that plant (src/transfer/import-images.ts). The icons go to the same plants, for the website's cards, not as
+// pictures (farmbot-icons.ts).
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { compareStrings } from './compare-strings.ts'
@@ -22,7 +23,7 @@ export const FARMBOT_PHOTO = {
 export const PHOTO_DECISIONS: readonly string[] = [
   `Each crop record's photo (its \`image\`, a file of FarmBot-Web-App's \`public/crops/images/\` at commit ${FARMBOT_PHOTOS_COMMIT}) goes on the plant the record became: the Plant it merged into, or the Variety it made (the tomato, pepper and basil cultivars keep their own photos), as an entry of the plant line's \`images\`. \`file\` is the vendored copy, relative to the folder of plants.jsonl (\`sources/farmbot-crops/images/<slug>.webp\`: WebP at quality 70, at most 600 px wide, re-encoded from FarmBot's JPEG by \`scripts/dataset/vendor-farmbot-images.ts\`); \`source_url\` is the original file in FarmBot-Web-App. Where several crops are one plant, their photos go on it in slug order, and the importer shows the first.`,
   `Licence and credit: OpenFarm's crop photos were contributed to OpenFarm as CC0 (openfarmcc/OpenFarm issue #751), and FarmBot redistributes them under its MIT licence since it moved its crop data off OpenFarm (January 2025). Each photo is therefore recorded as \`${FARMBOT_PHOTO.license}\` with the author "${FARMBOT_PHOTO.author}", which names both, and the note "${FARMBOT_PHOTO.note}". FarmBot's MIT notice is \`data/sources/farmbot-crops/LICENSE-MIT.txt\` beside the photos, and in ATTRIBUTION.md.`,
-  "FarmBot's crop icons (`icons/<slug>.avif`, 251 flat drawings, which FarmBot gave to OpenFarm's icon set as CC0) are vendored as 64 px WebP in `data/sources/farmbot-crops/icons/` for the website's markers; they are not pictures of the plants and are not in plants.jsonl.",
+  "FarmBot's crop icons (`icons/<slug>.avif`, 251 flat drawings) are not pictures of the plants and are not in plants.jsonl: they mark the website's plant cards that have no photo (FarmBot crop icons, below).",
 ]
 
 const sourceUrl = (crop: FarmbotCrop): string =>

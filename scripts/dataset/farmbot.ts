@@ -24,6 +24,8 @@ export interface FarmbotCrop {
   companions: string[]
   /** FarmBot's path of the crop's photo ("/crops/images/tomato.jpg"), or "" when it has none. */
   image: string
+  /** FarmBot's path of the crop's icon ("/crops/icons/tomato.avif"), or "" when it has none. */
+  icon: string
 }
 
 interface RawCrop {
@@ -38,6 +40,7 @@ interface RawCrop {
   height: number
   companions: string[]
   image?: string
+  icon?: string
   slug: string
 }
 
@@ -81,6 +84,7 @@ export function readFarmbot(sourceDir: string, report: BuildReport): FarmbotCrop
     rowSpacingCm: crop.row_spacing > 0 ? crop.row_spacing : 0,
     companions: crop.companions,
     image: crop.image?.trim() ?? '',
+    icon: crop.icon?.trim() ?? '',
   }))
   return crops.sort((a, b) => compareStrings(a.slug, b.slug))
 }

@@ -9,6 +9,7 @@ export interface BuildReport {
   farmbot: string[]
   sowing: string[]
   photos: string[]
+  icons: string[]
   cropgraph: string[]
   merges: string[]
   notMerged: string[]
@@ -31,6 +32,7 @@ export function emptyReport(): BuildReport {
     farmbot: [],
     sowing: [],
     photos: [],
+    icons: [],
     cropgraph: [],
     merges: [],
     notMerged: [],
@@ -75,6 +77,12 @@ const SECTIONS: { key: keyof BuildReport; title: string; intro: string }[] = [
     title: 'FarmBot crop photos: the starter pictures',
     intro:
       'Which plant each crop record\u2019s photo goes on, under which licence and credit, and every crop record with a photo that ends on no plant, with the reason.',
+  },
+  {
+    key: 'icons',
+    title: 'FarmBot crop icons: the marks of the plant cards',
+    intro:
+      'Which plant each crop record\u2019s icon goes to (data/crop-icons.json), and every crop record with an icon that ends on no plant, with the reason.',
   },
   {
     key: 'cropgraph',

@@ -32,6 +32,7 @@ import { companionStatements, readCompanionPairs } from './cropgraph-companions.
 import { FARMBOT_DECISIONS, farmbotDescription } from './farmbot-attributes.ts'
 import { addFarmbotCrops, farmbotStatements } from './farmbot-merge.ts'
 import { attachFarmbotPhotos } from './farmbot-images.ts'
+import { farmbotIcons, type CropIcon } from './farmbot-icons.ts'
 import { reportSowing, SOWING_DECISIONS } from './farmbot-sowing.ts'
 import { Synonyms } from './synonyms.ts'
 import { readUsda } from './usda.ts'
@@ -62,7 +63,7 @@ export function buildStarter(
   sourceDir: string,
   vocabulary: Vocabulary,
   report: BuildReport,
-): { text: string; identities: StarterIdentities } {
+): { text: string; identities: StarterIdentities; icons: CropIcon[] } {
   report.decisions.push(...STARTER_DECISIONS, ...SOURCE_DECISIONS)
   const growstuff = readGrowstuff(join(sourceDir, 'growstuff'), report)
   const table = readCompanionTable(join(sourceDir, 'wikipedia-companion-plants'))
@@ -125,9 +126,12 @@ export function buildStarter(
     `Problems (CropGraph's full pest and disease records, the lines' \`problems\`): ${withProblems.reduce((sum, line) => sum + (line.problems?.length ?? 0), 0)} on ${withProblems.length} Plants`,
   )
   const text = jsonLines(starterHeader(notice), lines)
+  // The entries' names are final only now.
+  const icons = farmbotIcons(sourceDir, crops, farmbot.entryOfSlug, farmbot.droppedSlugs, report)
   return {
     text,
     identities: { bySpecies: speciesIdentities(sorted), varietyParents: varietyParents(sorted), synonyms },
+    icons,
   }
 }
 

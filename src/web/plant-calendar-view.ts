@@ -8,8 +8,8 @@ import { upcomingCalendar, type FrostDates } from '../calendar/upcoming.ts'
 
 export interface PlantCalendarView {
   plant: Pick<Plant, 'id' | 'name' | 'link'>
-  /** The windows as the attributes word them: the plant's, else its parent's. */
-  words: { action: CalendarAction; note: string }[]
+  /** The windows as the attributes word them, with the attribute each is in: the plant's, else its parent's. */
+  words: { action: CalendarAction; note: string; key: string }[]
   /** The parent whose windows these are, when the plant has none of its own. */
   parent: Pick<Plant, 'name' | 'link'> | null
   frost: FrostDates | null
@@ -27,7 +27,7 @@ export async function plantCalendarView(
   const today = new Date().toISOString().slice(0, 10)
   const own = frostWindows(plant.data)
   const inherited = own.length === 0 && parent ? frostWindows(parent.data) : []
-  const words = (own.length ? own : inherited).map(({ action, note }) => ({ action, note }))
+  const words = (own.length ? own : inherited).map(({ action, note, key }) => ({ action, note, key }))
   const calendar = frost && words.length ? await upcomingCalendar(store, plant.id, frost, today) : null
   return {
     plant: { id: plant.id, name: plant.name, link: plant.link },

@@ -6,14 +6,14 @@ import { historyAndChangesOf } from '../revisions/revision.service.ts'
 import { differencesOf } from '../revisions/diff.ts'
 import { referredAmong, referredIds } from '../revisions/referred-plants.ts'
 import { picturesOf } from '../images/image.service.ts'
-import { VARIETIES_SHOWN, type PlantView } from './pages/plant.tsx'
+import { VARIETIES_LISTED, type PlantView } from './pages/plant.tsx'
 import { dataSourceCredits, provenanceOf } from '../provenance/provenance.service.ts'
 import { problemsOfPlant } from '../problems/problems.service.ts'
 import type { FrostDates } from '../calendar/upcoming.ts'
 import { plantCalendarView } from './plant-calendar-view.ts'
 
 /** The history's newest revisions on the plant page; the history page has them all. */
-const REVISIONS_SHOWN = 5
+const REVISIONS_SHOWN = 3
 
 function varietiesOf(json: string | null): Pick<PlantView, 'varieties' | 'varietyTotal'> {
   if (json === null) return { varieties: [], varietyTotal: 0 }
@@ -35,7 +35,7 @@ export async function plantPageView(
   const sources = dataSourceCredits(store)
   const historyRead = historyAndChangesOf(store, plant.id, { per_page: REVISIONS_SHOWN })
   const [varieties, history, pictures, provenance, problems] = await Promise.all([
-    plant.type === 'Plant' ? varietyListOf(store, plant.id, { per_page: VARIETIES_SHOWN }) : null,
+    plant.type === 'Plant' ? varietyListOf(store, plant.id, { per_page: VARIETIES_LISTED }) : null,
     historyRead,
     picturesOf(store, plant),
     provenanceOf(

@@ -16,6 +16,7 @@ import { listAttributes } from '../attributes/attribute.service.ts'
 import { FACET_VALUE_MAX_LENGTH, normalizeFacet } from '../plants/plant.ts'
 import { recentChanges } from '../revisions/recent-changes.ts'
 import { stylesheetRoute } from './stylesheet.ts'
+import { CROP_ICONS_DIR, CROP_ICONS_PATH } from '../images/crop-icons.ts'
 import { HomePage } from './pages/home.tsx'
 import { shownPictureCredits, type PictureCredit } from '../images/image.service.ts'
 import { SearchPage, type Facet, type Interpretation, type RangeFields } from './pages/search.tsx'
@@ -60,6 +61,14 @@ export async function webRoutes(
     root: fromRoot('src/web/public'),
     prefix: '/static/',
     maxAge: '1h',
+  })
+  // FarmBot's crop icons, for the cards of plants without a photo (images/crop-icons.ts): from the
+  // repository, as the stylesheet is. The first registration decorates the reply already.
+  await web.register(fastifyStatic, {
+    root: CROP_ICONS_DIR,
+    prefix: CROP_ICONS_PATH,
+    maxAge: '1d',
+    decorateReply: false,
   })
   const page = async (reply: FastifyReply, html: JSX.Element) => reply.type(HTML_TYPE).send(await html)
 

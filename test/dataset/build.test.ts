@@ -105,6 +105,7 @@ describe('dataset build', () => {
     assert.deepEqual([...built.keys()].sort(), [
       'ATTRIBUTION.md',
       'build-report.md',
+      'crop-icons.json',
       'openfarm.jsonl',
       'plants.jsonl',
     ])
@@ -957,4 +958,56 @@ test('ATTRIBUTION.md says who to credit and how', () => {
     assert.ok(attribution.includes(needle), `mentions ${needle}`)
   }
   assert.match(attribution, /link back to the Hortus service/)
+})
+
+describe("the plant cards' icons (FarmBot crop icons, data/crop-icons.json)", () => {
+  const { lines } = parseDataset(shipped('plants.jsonl'))
+  const report = shipped('build-report.md')
+  const file = JSON.parse(shipped('crop-icons.json')) as {
+    license: string
+    plants: { scientific_name: string; name: string; icon: string }[]
+  }
+  const crops = JSON.parse(readFileSync(join(SOURCE_DIR, 'farmbot-crops', 'crops.json'), 'utf8')) as {
+    slug: string
+    name: string
+    icon: string
+  }[]
+
+  test("each names a plant of plants.jsonl once, with a vendored icon; each crop's icon is on a plant or the report says why not", () => {
+    const identities = new Set(lines.map(key))
+    const plants = new Set<string>()
+    for (const plant of file.plants) {
+      assert.ok(
+        identities.has(key(plant)),
+        `${plant.name} (${plant.scientific_name}) is a plant of plants.jsonl`,
+      )
+      assert.ok(!plants.has(key(plant)), `${plant.name} once`)
+      plants.add(key(plant))
+      const bytes = readFileSync(join(SOURCE_DIR, 'farmbot-crops', 'icons', `${plant.icon}.webp`))
+      assert.equal(bytes.subarray(8, 12).toString('latin1'), 'WEBP', plant.icon)
+    }
+    // A crop's icon is on a plant, or the report says why not, or it is the second crop of a plant (the
+    // first in slug order gives the plant its icon): Beet and golden beet, green and spring onion.
+    const used = new Set(file.plants.map((plant) => plant.icon))
+    const second = crops
+      .filter((crop) => !used.has(crop.slug))
+      .filter((crop) => !report.includes(`- Not on a plant: FarmBot "${crop.name}" (${crop.slug}): `))
+      .map((crop) => crop.slug)
+    assert.deepEqual(second, ['golden-beet', 'spring-onion'])
+    assert.ok(file.plants.length >= 200, `${file.plants.length} plants with an icon`)
+    assert.match(report, new RegExp(`plants and varieties with an icon: ${file.plants.length};`))
+    assert.match(file.license, /MIT/)
+  })
+
+  test('goes to the plant its crop record became, as the photo does', () => {
+    const iconOf = (name: string) => file.plants.find((plant) => plant.name === name)?.icon
+    assert.equal(iconOf('Tomato'), 'tomato')
+    assert.equal(iconOf('Black Prince tomato'), 'black-prince-tomato')
+    assert.equal(iconOf('Dark opal basil'), 'dark-opal-basil')
+    // Every plant with a FarmBot photo has the icon of a crop record it became.
+    const withIcon = new Map(file.plants.map((plant) => [key(plant), plant.icon]))
+    for (const line of lines.filter((each) => each.images?.length)) {
+      assert.ok(withIcon.has(key(line)), `${line.name} has a photo and an icon`)
+    }
+  })
 })

@@ -5,6 +5,7 @@ import type { PlantCalendarView } from '../plant-calendar-view.ts'
 import { dayWords, monthDayWords } from '../frost-dates.ts'
 import { FrostForm, TypicalWindows } from './frost-form.tsx'
 import { SeasonStrip, type StripRow } from './season-strip.tsx'
+import { ValueSource, type ValueOrigin } from './value-source.tsx'
 
 export const ACTION_WORDS: Record<CalendarAction, string> = {
   sow_indoors: 'Sow indoors',
@@ -13,8 +14,20 @@ export const ACTION_WORDS: Record<CalendarAction, string> = {
   plant: 'Plant',
 }
 
-export function PlantCalendarSection({ view }: { view: PlantCalendarView }): JSX.Element {
+export function PlantCalendarSection({
+  view,
+  origins = new Map(),
+}: {
+  view: PlantCalendarView
+  /** Where each of the plant's attributes came from, for the mark by each window of its own. */
+  origins?: Map<string, ValueOrigin>
+}): JSX.Element {
   const { plant, words, parent, frost, calendar } = view
+  // The plant page lists these attributes here only, so their marks are here; a parent's have none.
+  const mark = (window: { action: CalendarAction; note: string }) => {
+    const key = words.find((word) => word.action === window.action && word.note === window.note)?.key
+    return key && !parent ? <ValueSource origin={origins.get(key)} about={key} plantLink={plant.link} /> : ''
+  }
   if (words.length === 0) {
     return (
       <section aria-labelledby="sowing">
@@ -54,7 +67,7 @@ export function PlantCalendarSection({ view }: { view: PlantCalendarView }): JSX
             )}
             :
           </p>
-          <Dated view={view} />
+          <Dated view={view} mark={mark} />
           <p class="buttons">
             <a
               class="button"
@@ -77,6 +90,7 @@ export function PlantCalendarSection({ view }: { view: PlantCalendarView }): JSX
               <li>
                 <strong safe>{ACTION_WORDS[window.action]}</strong>
                 <span safe>{`: ${window.note}`}</span>
+                {mark(window)}
               </li>
             ))}
           </ul>
@@ -95,7 +109,13 @@ export function PlantCalendarSection({ view }: { view: PlantCalendarView }): JSX
   )
 }
 
-function Dated({ view }: { view: PlantCalendarView }): JSX.Element {
+function Dated({
+  view,
+  mark,
+}: {
+  view: PlantCalendarView
+  mark: (window: { action: CalendarAction; note: string }) => JSX.Element | string
+}): JSX.Element {
   const calendar = view.calendar!
   const rows: StripRow[] = calendar.windows.map((window) => ({
     label: ACTION_WORDS[window.action],
@@ -114,6 +134,7 @@ function Dated({ view }: { view: PlantCalendarView }): JSX.Element {
             <strong safe>{ACTION_WORDS[window.action]}</strong>
             <span safe>{`: ${span(window.from, window.to)}`}</span>{' '}
             <span class="note" safe>{`(${window.note})`}</span>
+            {mark(window)}
             {isOpen(window) ? (
               <>
                 {' '}

@@ -1,8 +1,9 @@
-// Plants as cards, wherever the website lists them (search, categories): the picture or a plain
-// placeholder, the name, the scientific name, a Variety badge, and the few facts a gardener checks first
-// in words (light, water, hardiness, height, life cycle). The whole card is one link.
+// Plants as cards, wherever the website lists them (search, categories): the picture, else the crop's
+// FarmBot icon, else a drawn sprout; the name, the scientific name, a Variety badge, and the few facts a
+// gardener checks first in words (light, water, hardiness, height, life cycle). The whole card is one link.
 import type { Plant } from '../../plants/plant.ts'
 import type { PictureCredit } from '../../images/image.service.ts'
+import { cropIconOf } from '../../images/crop-icons.ts'
 import { growIt, hardiness, plainValue, type Units } from '../plain-values.ts'
 
 /** The facts on a card, in this order, with the short label each is shown under. */
@@ -57,11 +58,7 @@ function PlantCard({
   })
   return (
     <li class="card">
-      {plant.images.thumb ? (
-        <img class="card-picture" src={plant.images.thumb} alt="" width="200" height="150" loading="lazy" />
-      ) : (
-        <span class="card-picture card-placeholder" aria-hidden="true"></span>
-      )}
+      <CardPicture plant={plant} />
       <div class="card-body">
         <h2 class="card-name">
           <a href={plant.link} safe>
@@ -98,6 +95,29 @@ function PlantCard({
         )}
       </div>
     </li>
+  )
+}
+
+/** The photo; without one the crop's icon, or a sprout drawn in the page's colours where the plant has
+ * none. Each says nothing a screen reader needs: the card's text names the plant. */
+function CardPicture({ plant }: { plant: Plant }): JSX.Element {
+  if (plant.images.thumb)
+    return (
+      <img class="card-picture" src={plant.images.thumb} alt="" width="200" height="150" loading="lazy" />
+    )
+  const icon = cropIconOf(plant)
+  return (
+    <span class="card-picture card-placeholder" aria-hidden="true">
+      {icon ? (
+        <img class="card-icon" src={icon} alt="" width="64" height="64" />
+      ) : (
+        <svg class="card-mark" viewBox="0 0 24 24" width="40" height="40" focusable="false">
+          <path d="M12 21v-9" />
+          <path d="M12 12c0-4 3-6.5 7-6.5 0 4-3 6.5-7 6.5z" />
+          <path d="M12 14.5c0-3.2-2.4-5.2-5.6-5.2 0 3.2 2.4 5.2 5.6 5.2z" />
+        </svg>
+      )}
+    </span>
   )
 }
 

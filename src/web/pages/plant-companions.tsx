@@ -1,8 +1,10 @@
 // Companions and antagonists on the plant page, compact: a chip per plant with its short reason ("helps",
-// "repels aphids") where the link's note gives one, then every note in full with where it came from,
-// behind one disclosure: the licence's credit stays one click away, not 3,000 px of it.
+// "repels aphids") where the link's note gives one, the strongest first and the rest behind "Show all";
+// then every note in full with where it came from, behind one disclosure: the licence's credit stays one
+// click away, not 3,000 px of it.
 import type { ValueOrigin } from './value-source.tsx'
 import type { PlantLink } from './plant.tsx'
+import { firstAndRest, ShowAll } from './show-all.tsx'
 
 /** A reason short enough for a chip: the note without the plant names it starts or ends with. */
 export function shortReason(link: Pick<PlantLink, 'name' | 'note'>, plantName: string): string | null {
@@ -20,6 +22,24 @@ export function shortReason(link: Pick<PlantLink, 'name' | 'note'>, plantName: s
   return words.length > 0 && words.length <= 40 && !/^source:/i.test(words) ? words : null
 }
 
+/**
+ * The links the strongest first, as the dataset words them: the plants that help (or should avoid) this one
+ * both ways ("Onion and tomato help each other"), then those said to help it ("Basil helps tomato"), then the
+ * rest, each in the order given. The first few are what the page shows before "Show all".
+ */
+function strongestFirst<T extends Pick<PlantLink, 'name' | 'note'>>(links: T[], plantName: string): T[] {
+  const plant = plantName.toLowerCase()
+  const rank = (link: T): number => {
+    const note = link.note.toLowerCase()
+    const name = link.name.toLowerCase()
+    const both = `${name} and ${plant} `
+    if (note.startsWith(both) && note.slice(both.length).split('.')[0]!.endsWith('each other')) return 0
+    return note.startsWith(`${name} helps ${plant}`) ? 1 : 2
+  }
+  // A stable sort: within a rank, the order given.
+  return [...links].sort((a, b) => rank(a) - rank(b))
+}
+
 export function PlantCompanions({
   title,
   links,
@@ -34,6 +54,7 @@ export function PlantCompanions({
   empty: string
 }): JSX.Element {
   const id = title.toLowerCase()
+  const { first, rest } = firstAndRest(strongestFirst(links, plantName))
   return (
     <section aria-labelledby={id}>
       <h2 id={id} safe>
@@ -43,25 +64,14 @@ export function PlantCompanions({
         <p safe>{empty}</p>
       ) : (
         <>
-          <ul class="plant-chips">
-            {links.map((link) => {
-              const reason = shortReason(link, plantName)
-              return (
-                <li class="chip">
-                  <a href={link.link} safe>
-                    {link.name}
-                  </a>
-                  {reason ? (
-                    <span class="why" safe>
-                      {reason}
-                    </span>
-                  ) : (
-                    ''
-                  )}
-                </li>
-              )
-            })}
-          </ul>
+          <Chips links={first} plantName={plantName} />
+          {rest.length ? (
+            <ShowAll total={links.length} noun={id}>
+              <Chips links={rest} plantName={plantName} />
+            </ShowAll>
+          ) : (
+            ''
+          )}
           <details class="link-notes">
             <summary
               safe
@@ -82,6 +92,30 @@ export function PlantCompanions({
         </>
       )}
     </section>
+  )
+}
+
+function Chips({ links, plantName }: { links: PlantLink[]; plantName: string }): JSX.Element {
+  return (
+    <ul class="plant-chips">
+      {links.map((link) => {
+        const reason = shortReason(link, plantName)
+        return (
+          <li class="chip">
+            <a href={link.link} safe>
+              {link.name}
+            </a>
+            {reason ? (
+              <span class="why" safe>
+                {reason}
+              </span>
+            ) : (
+              ''
+            )}
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 

@@ -2,6 +2,7 @@
 // (/plants/<slug>/problems) each opening to what a gardener sees, what to do (organic measures, as the
 // source gives them) and how to prevent it.
 import type { PlantProblems } from '../../problems/problems.service.ts'
+import { firstAndRest, ShowAll } from './show-all.tsx'
 
 export function PlantProblemList({ problems }: { problems: PlantProblems }): JSX.Element {
   if (problems.problems.length === 0) return <></>
@@ -80,7 +81,8 @@ export function PlantProblemList({ problems }: { problems: PlantProblems }): JSX
   )
 }
 
-/** The plant page's short form: the names by kind, and the way to the full records. */
+/** The plant page's short form: the names by kind, the most severe first and the rest behind "Show all",
+ * and the way to the full records. */
 export function PlantProblemSummary({
   problems,
   link,
@@ -102,7 +104,9 @@ export function PlantProblemSummary({
           list.length ? (
             <div>
               <dt>{kind}</dt>
-              <dd safe>{list.map(({ name }) => name).join(', ')}</dd>
+              <dd>
+                <FirstNames kind={kind} list={list} />
+              </dd>
             </div>
           ) : (
             ''
@@ -113,5 +117,22 @@ export function PlantProblemSummary({
         <a href={`${link}/problems`}>What each looks like, what to do about it, and how to prevent it</a>
       </p>
     </section>
+  )
+}
+
+/** A kind's names, the first few and then the rest behind "Show all 33 pests". */
+function FirstNames({ kind, list }: { kind: string; list: { name: string }[] }): JSX.Element {
+  const { first, rest } = firstAndRest(list.map(({ name }) => name))
+  return (
+    <>
+      <span safe>{first.join(', ')}</span>
+      {rest.length ? (
+        <ShowAll total={list.length} noun={kind.toLowerCase()}>
+          <span safe>{rest.join(', ')}</span>
+        </ShowAll>
+      ) : (
+        ''
+      )}
+    </>
   )
 }

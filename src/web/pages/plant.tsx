@@ -14,6 +14,7 @@ import type { PlantProblems } from '../../problems/problems.service.ts'
 import { PlantCalendarSection } from './plant-calendar.tsx'
 import { PlantCompanions } from './plant-companions.tsx'
 import { GrowIt } from './grow-it.tsx'
+import { firstAndRest, ShowAll } from './show-all.tsx'
 import { WINDOW_KEYS } from '../../calendar/frost-windows.ts'
 import type { PlantCalendarView } from '../plant-calendar-view.ts'
 
@@ -40,7 +41,7 @@ export interface Revision {
 export interface PlantView {
   plant: Plant
   parent: Plant | null
-  /** Its first varieties (VARIETIES_SHOWN), and how many it has. */
+  /** Its first varieties (VARIETIES_LISTED), and how many it has. */
   varieties: Plant[]
   varietyTotal: number
   links: PlantLink[]
@@ -71,8 +72,8 @@ export const GROWING_CONDITIONS = [
   'Layer',
 ]
 
+/** The other attributes by group, below the sowing calendar: sowing and harvest follow it. */
 const GROUPS: [string, string[]][] = [
-  ['Uses and cautions', ['Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing', 'Utility']],
   [
     'Sowing and harvest',
     [
@@ -86,12 +87,22 @@ const GROUPS: [string, string[]][] = [
       'Propagation - Cuttings',
     ],
   ],
+  ['Uses and cautions', ['Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing', 'Utility']],
   ['Pests and diseases, in short', ['Pests', 'Diseases']],
   ['Names and origin', ['Family', 'Genus', 'Alternate name', 'Native to', 'Bloom period']],
 ]
 
-/** Above this many varieties the page shows the first ones and links to the rest. */
+/** A group of at most this many attributes takes half the width on a laptop, beside another. */
+const SHORT_GROUP = 4
+
+/** A value longer than this many characters is a sentence. */
+const LONG_VALUE = 40
+
+/** The varieties page's page size. */
 export const VARIETIES_SHOWN = 24
+/** The varieties the plant page lists (the first few shown, the rest behind "Show all"); above this many it
+ * links to the varieties page for the rest. */
+export const VARIETIES_LISTED = 100
 
 export const IN_METRES = new Set(['Height', 'Width'])
 
@@ -145,6 +156,8 @@ export function PlantPage({
       return attribute ? [attribute] : []
     })
   const conditions = take(GROWING_CONDITIONS)
+  // The sowing calendar lists the plant's own windows, each with its mark: not again under "Sowing and harvest".
+  if (calendar && !calendar.parent) take(calendar.words.map(({ key }) => key))
   // The records say more than the names: with them, the names are not shown twice.
   if (problems.problems.length > 0) take(['Pests', 'Diseases'])
   const groups = GROUPS.map(([title, keys]) => [title, take(keys)] as const)
@@ -185,53 +198,52 @@ export function PlantPage({
               ''
             )}
             <GrowIt data={plant.data} />
+            <section aria-labelledby="conditions">
+              <h2 id="conditions">Growing conditions</h2>
+              {conditions.length ? attributes(conditions) : <p>No growing conditions recorded yet.</p>}
+            </section>
           </div>
         </div>
-        <section aria-labelledby="conditions">
-          <h2 id="conditions">Growing conditions</h2>
-          {conditions.length ? attributes(conditions) : <p>No growing conditions recorded yet.</p>}
-        </section>
-        {calendar ? <PlantCalendarSection view={calendar} /> : ''}
-        {groups.map(([title, list]) =>
-          list.length ? (
-            <section>
-              <h2 safe>{title}</h2>
-              {attributes(list)}
-            </section>
-          ) : (
-            ''
-          ),
-        )}
-        {more.length ? (
-          <section>
-            <h2>More</h2>
-            {attributes(more)}
-          </section>
-        ) : (
-          ''
-        )}
-        <PlantCompanions
-          title="Companions"
-          links={companions}
-          plantName={plant.name}
-          plantLink={plant.link}
-          empty="No companions recorded."
-        />
-        <PlantCompanions
-          title="Antagonists"
-          links={antagonists}
-          plantName={plant.name}
-          plantLink={plant.link}
-          empty="No antagonists recorded."
-        />
-        <PlantProblemSummary problems={problems} link={plant.link} />
-        <PlantList
-          title="Varieties"
-          plants={varieties}
-          total={varietyTotal}
-          more={`${plant.link}/varieties`}
-          empty="No varieties recorded."
-        />
+        {calendar ? <PlantCalendarSection view={calendar} origins={origins} /> : ''}
+        {/* Two groups side by side on a laptop where they are short. */}
+        <div class="plant-groups">
+          {[...groups, ['More', more] as const].map(([title, list]) =>
+            list.length ? (
+              <section class={list.length > SHORT_GROUP ? 'wide' : undefined}>
+                <h2 safe>{title}</h2>
+                {attributes(list)}
+              </section>
+            ) : (
+              ''
+            ),
+          )}
+        </div>
+        {/* Side by side on a laptop: what to grow it with beside what to keep away, its troubles beside its
+            varieties. */}
+        <div class="plant-pairs">
+          <PlantCompanions
+            title="Companions"
+            links={companions}
+            plantName={plant.name}
+            plantLink={plant.link}
+            empty="No companions recorded."
+          />
+          <PlantCompanions
+            title="Antagonists"
+            links={antagonists}
+            plantName={plant.name}
+            plantLink={plant.link}
+            empty="No antagonists recorded."
+          />
+          <PlantProblemSummary problems={problems} link={plant.link} />
+          <PlantList
+            title="Varieties"
+            plants={varieties}
+            total={varietyTotal}
+            more={`${plant.link}/varieties`}
+            empty="No varieties recorded."
+          />
+        </div>
         <History revisions={revisions} total={revisionTotal} link={plant.link} referred={referred} />
         <section>
           <h2>Where this data comes from</h2>
@@ -271,17 +283,21 @@ function Attributes({
 }): JSX.Element {
   return (
     <dl class="attributes">
-      {list.map(({ key, value }) => (
-        <div>
-          <dt safe>{key}</dt>
-          <dd>
-            <span class="value" safe>
-              {plainValue(key, value)}
-            </span>
-            <ValueSource origin={origins.get(key)} about={key} plantLink={plantLink} />
-          </dd>
-        </div>
-      ))}
+      {list.map(({ key, value }) => {
+        const words = plainValue(key, value)
+        // A sentence takes two columns on a laptop rather than four lines of one.
+        return (
+          <div class={words.length > LONG_VALUE ? 'long' : undefined}>
+            <dt safe>{key}</dt>
+            <dd>
+              <span class="value" safe>
+                {words}
+              </span>
+              <ValueSource origin={origins.get(key)} about={key} plantLink={plantLink} />
+            </dd>
+          </div>
+        )
+      })}
     </dl>
   )
 }
@@ -300,30 +316,48 @@ function PlantList({
   more: string
   empty: string
 }): JSX.Element {
+  const { first, rest } = firstAndRest(plants)
+  const noun = title.toLowerCase()
   return (
     <section>
       <h2 safe>{total > 0 ? `${title} (${total})` : title}</h2>
-      {plants.length ? (
-        <ul class="variety-grid">
-          {plants.map((plant) => (
-            <li>
-              <a href={plant.link} safe>
-                {plant.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+      {plants.length ? <PlantNames plants={first} /> : <p safe>{empty}</p>}
+      {rest.length ? (
+        <ShowAll total={total} noun={noun}>
+          <PlantNames plants={rest} />
+          {total > plants.length ? (
+            <p>
+              <a href={more} safe>{`The other ${total - plants.length}, on the page of all ${noun}`}</a>
+            </p>
+          ) : (
+            ''
+          )}
+        </ShowAll>
       ) : (
-        <p safe>{empty}</p>
+        ''
       )}
-      {total > plants.length ? (
+      {total > first.length ? (
         <p>
-          <a href={more} safe>{`All ${total} ${title.toLowerCase()}, with pictures`}</a>
+          <a href={more} safe>{`All ${total} ${noun}, with pictures`}</a>
         </p>
       ) : (
         ''
       )}
     </section>
+  )
+}
+
+function PlantNames({ plants }: { plants: Plant[] }): JSX.Element {
+  return (
+    <ul class="variety-grid">
+      {plants.map((plant) => (
+        <li>
+          <a href={plant.link} safe>
+            {plant.name}
+          </a>
+        </li>
+      ))}
+    </ul>
   )
 }
 
