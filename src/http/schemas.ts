@@ -75,8 +75,6 @@ export const withoutAliases = (names: readonly string[]): string[] =>
     return meaning === undefined || !names.includes(meaning)
   })
 
-export type PageQueryType = Static<typeof PageQuery>
-
 /** The Error schema as the response for one status, with what that status means for the document. */
 export const errorResponse = (description: string) =>
   Type.Unsafe<Static<typeof ErrorSchema>>({ $ref: 'Error#', description })
