@@ -34,6 +34,7 @@ import {
   handleQueryParameterNames,
 } from './http/parameter-names.ts'
 import { RouteTable } from './http/route-table.ts'
+import { assertIntegersBounded, integerInputs } from './http/integers.ts'
 import { isApiWrite, registerApiLimits } from './http/api-limits.ts'
 import { assertNewAccountMayWrite } from './moderation/new-accounts.ts'
 import { logOneLinePerRequest, requestId } from './http/request-log.ts'
@@ -129,8 +130,12 @@ export async function buildApp({
   answerConditionalGets(app)
   acceptJsonBodies(app)
   const routes = new RouteTable()
+  app.decorate('routeTable', routes)
   app.addHook('onRoute', (route) => {
-    routes.add(route.method, route.url)
+    // A route that takes an integer without bounds is refused here, before it could reach a column.
+    const integers = integerInputs(route.schema)
+    assertIntegersBounded(route.method, route.url, integers)
+    routes.add(route.method, route.url, integers)
     handleQueryParameterNames(route)
   })
   app.decorate('publicUrl', config.publicUrl)

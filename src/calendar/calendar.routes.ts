@@ -5,6 +5,7 @@ import { IdParams, OffsetPaginationSchema, PageQuery, commonErrors } from '../ht
 import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
 import { isStrict, reportIgnored } from '../http/parameter-names.ts'
 import { component } from '../http/openapi.ts'
+import { YearInteger } from '../http/integers.ts'
 import { PlantSchema } from '../plants/plant.schemas.ts'
 import { FacetValue, TypeFilter } from '../search/search.routes.ts'
 import { plantCalendar } from './calendar.service.ts'
@@ -23,9 +24,7 @@ const FirstFrost = Type.Optional(
 const CalendarQuery = Type.Object({
   last_frost: LastFrost,
   first_frost: FirstFrost,
-  year: Type.Optional(
-    Type.Integer({ minimum: 1900, maximum: 2200, description: 'The year of that last frost (this year).' }),
-  ),
+  year: Type.Optional(YearInteger('The year of that last frost (this year).')),
 })
 
 const DatedWindow = Type.Object({
@@ -119,7 +118,7 @@ export async function calendarRoutes(api: Api, { store }: ApiOptions): Promise<v
         response: { 200: PlantCalendarSchema, ...commonErrors },
       },
     },
-    async (request) => plantCalendar(store, Number(request.params.id), request.query),
+    async (request) => plantCalendar(store, request.params.id, request.query),
   )
 
   api.get(

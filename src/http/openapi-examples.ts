@@ -5,8 +5,8 @@
 // validates each against its operation's schemas, so a changed schema cannot leave its example behind.
 
 export interface OperationExample {
-  /** Path parameters, as they appear in the URL. */
-  params?: Record<string, string>
+  /** Path parameters: ids and versions are integers, keys text. */
+  params?: Record<string, string | number>
   /** Query parameters the example sends; the others are left out. */
   query?: Record<string, string | number>
   /** The JSON body, for operations that take one. */
@@ -199,9 +199,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     response: NEW_VARIETY,
   },
-  getPlant: { params: { id: '1790' }, response: TOMATO },
+  getPlant: { params: { id: 1790 }, response: TOMATO },
   updatePlant: {
-    params: { id: '2345' },
+    params: { id: 2345 },
     body: { version: 1, note: 'Height from the seed catalogue.', data: [{ key: 'Height', value: '1.2' }] },
     response: {
       ...NEW_VARIETY,
@@ -211,17 +211,17 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   listVarieties: {
-    params: { id: '1790' },
+    params: { id: 1790 },
     query: { per_page: 1 },
     response: { plants: [ADORATION_TOMATO], pagination: page(1, 1, 44) },
   },
   listCompanions: {
-    params: { id: '1790' },
+    params: { id: 1790 },
     query: { per_page: 1 },
     response: { plants: [OKRA], pagination: page(1, 1, 43) },
   },
   listRevisions: {
-    params: { id: '2345' },
+    params: { id: 2345 },
     query: { per_page: 2 },
     response: {
       revisions: [
@@ -253,11 +253,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   getPlantVersion: {
-    params: { id: '2345', version: '1' },
+    params: { id: 2345, version: 1 },
     response: NEW_VARIETY,
   },
   revertPlant: {
-    params: { id: '2345' },
+    params: { id: 2345 },
     body: { version: 2, to_version: 1, note: 'The catalogue gives the height of another variety.' },
     response: { ...NEW_VARIETY, version: 3, updated_at: '2026-05-14T11:20:05.412Z' },
   },
@@ -321,7 +321,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   listLinks: {
-    params: { id: '1790' },
+    params: { id: 1790 },
     query: { type: 'companion-to', per_page: 1 },
     response: {
       links: [
@@ -340,12 +340,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   createLink: {
-    params: { id: '2345' },
+    params: { id: 2345 },
     body: { plant_id: 1453, type: 'companion-to', note: BASIL_LINK.note },
     response: BASIL_LINK,
   },
   removeLink: {
-    params: { id: '2345', link_id: '1110' },
+    params: { id: 2345, link_id: 1110 },
     body: { note: 'Already linked on Tomato, the parent plant.' },
     response: {
       ...BASIL_LINK,
@@ -381,7 +381,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   plantCalendar: {
-    params: { id: '2345' },
+    params: { id: 2345 },
     query: { last_frost: '04-15', first_frost: '10-20', year: 2026 },
     response: {
       plant_id: 2345,
@@ -410,7 +410,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   plantProvenance: {
-    params: { id: '2345' },
+    params: { id: 2345 },
     response: {
       plant_id: 2345,
       data: [
@@ -434,7 +434,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   plantProblems: {
-    params: { id: '2345' },
+    params: { id: 2345 },
     response: {
       plant_id: 2345,
       from_parent: false,
@@ -451,15 +451,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       ],
     },
   },
-  addImage: { params: { id: '2345' }, response: TOMATO_IMAGE },
-  listImages: { params: { id: '2345' }, response: { images: [TOMATO_IMAGE] } },
+  addImage: { params: { id: 2345 }, response: TOMATO_IMAGE },
+  listImages: { params: { id: 2345 }, response: { images: [TOMATO_IMAGE] } },
   showImage: {
-    params: { id: '2345', image_id: '88' },
+    params: { id: 2345, image_id: 88 },
     body: { note: 'The ripe fruit tells it apart' },
     response: TOMATO_IMAGE,
   },
   removeImage: {
-    params: { id: '2345', image_id: '88' },
+    params: { id: 2345, image_id: 88 },
     body: { note: 'The licence was not the one given' },
     response: {
       id: 88,

@@ -1,6 +1,7 @@
 // Schemas used by more than one resource.
 import { Type, type Static } from 'typebox'
 import { component } from './openapi.ts'
+import { Count, IdInteger, PageNumber } from './integers.ts'
 
 export const ErrorSchema = component(
   'Error',
@@ -41,14 +42,8 @@ export const KeysetPaginationSchema = component(
   ),
 )
 
-export const IdParams = Type.Object({
-  // A string, so that a non-numeric id is a 404 (no such plant) rather than a 400.
-  id: Type.String({ pattern: '^[0-9]{1,15}$', description: 'The integer plant id.' }),
-})
-
-/** Ids and other integers a client sends: JavaScript and both databases hold these exactly. */
-export const SafeId = (description: string) =>
-  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description })
+// A path that does not name a plant, digits or not, is a 404 (no such plant) rather than a 400.
+export const IdParams = Type.Object({ id: IdInteger('The integer plant id.') })
 
 /** One line of visible text (names, keys, values): no control characters, not blank. */
 export const VisibleLine = (maxLength: number, description: string) =>
@@ -58,13 +53,10 @@ export const VisibleLine = (maxLength: number, description: string) =>
 export const VisibleText = (maxLength: number, description: string) =>
   Type.String({ format: 'visible-text', maxLength, description })
 
-const PageSize = (description: string) =>
-  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description })
-
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page number, from 1.' })),
-  per_page: Type.Optional(PageSize('Page size; above 100 it is 100.')),
-  limit: Type.Optional(PageSize('Another name for per_page, as some clients send it; per_page wins.')),
+  page: Type.Optional(PageNumber(1_000_000, 'Page number, from 1.')),
+  per_page: Type.Optional(Count('Page size; above 100 it is 100.')),
+  limit: Type.Optional(Count('Another name for per_page, as some clients send it; per_page wins.')),
 })
 
 /** Names real clients send for ours, declared by the routes that take them (each validated as itself) and
@@ -82,8 +74,6 @@ export const withoutAliases = (names: readonly string[]): string[] =>
     const meaning = PARAMETER_ALIASES[name]
     return meaning === undefined || !names.includes(meaning)
   })
-
-export type PageQueryType = Static<typeof PageQuery>
 
 /** The Error schema as the response for one status, with what that status means for the document. */
 export const errorResponse = (description: string) =>

@@ -1,6 +1,7 @@
 // Request validation. Query strings and path parameters are coerced from text; bodies never are, so
-// `"version": "3"` or an attribute value of 5 is an error rather than silently converted.
-import { Ajv, type ErrorObject } from 'ajv'
+// `"version": "3"` or an attribute value of 5 is an error rather than silently converted. An integer in a path
+// must be written in digits: coercion alone would read /plants/0x10 or /plants/1e3 as a plant.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { FieldProblem } from '../errors.ts'
@@ -23,8 +24,46 @@ const bodyAjv = withFormats(new Ajv({ ...options, coerceTypes: false }))
 /** A validator for JSON read from elsewhere than a request (import files), with the body rules. */
 export const bodyValidator = (schema: object) => validatorOnFirstUse(() => bodyAjv.compile(schema))
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  validatorOnFirstUse(() => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object))
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const validate = validatorOnFirstUse(() =>
+    (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object),
+  )
+  return httpPart === 'params' ? integersInDigits(schema as PathSchema, validate) : validate
+}
+
+interface PathSchema {
+  properties?: Record<string, { type?: unknown }>
+}
+
+/** An integer path parameter as the router hands it over: up to 16 digits (2^53 − 1 has 16). */
+const DIGITS = /^[0-9]{1,16}$/
+
+/** `validate`, after checking that the integer parameters of a path are written in digits. */
+function integersInDigits(schema: PathSchema, validate: ValidateFunction): ValidateFunction {
+  const integers = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name)
+  if (integers.length === 0) return validate
+  const checked = ((params: Record<string, unknown>) => {
+    const name = integers.find((one) => typeof params[one] === 'string' && !DIGITS.test(params[one]))
+    if (name === undefined) {
+      const valid = validate(params)
+      checked.errors = validate.errors
+      return valid
+    }
+    checked.errors = [
+      {
+        keyword: 'pattern',
+        instancePath: `/${name}`,
+        schemaPath: `#/properties/${name}/type`,
+        params: { pattern: DIGITS.source },
+        message: 'must be written in digits',
+      },
+    ]
+    return false
+  }) as ValidateFunction
+  return checked
+}
 
 /** Fields the service sets itself; naming them in the error tells the client why they were refused. */
 const SERVICE_FIELDS = new Set(['id', 'version', 'created_at', 'updated_at', 'slug', 'link', 'images'])

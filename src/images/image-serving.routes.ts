@@ -3,6 +3,7 @@
 // answer may be kept for a year (`immutable`); its ETag is the hash of the bytes.
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { IdInteger } from '../http/integers.ts'
 import type { Store } from '../db/store.ts'
 import { notFound } from '../errors.ts'
 import type { ImageSize } from './image-files.ts'
@@ -15,16 +16,16 @@ const FILES: Record<string, ImageSize> = {
 }
 
 const Params = Type.Object({
-  id: Type.String({ pattern: '^[0-9]{1,15}$' }),
+  id: IdInteger(),
   file: Type.String({ maxLength: 20 }),
 })
 
 export async function imageServingRoutes(app: FastifyInstance, { store }: { store: Store }): Promise<void> {
   app.get('/images/:id/:file', { schema: { hide: true, params: Params } }, async (request, reply) => {
-    const { id, file } = request.params as { id: string; file: string }
+    const { id, file } = request.params as { id: number; file: string }
     const size = FILES[file]
     if (!size) throw notFound(`Image file ${file}`)
-    const found = await imageFile(store, Number(id), size)
+    const found = await imageFile(store, id, size)
     return (
       reply
         .type(found.content_type)

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts'
 import { IdParams, VisibleText, commonErrors, errorResponse, writeErrors } from '../http/schemas.ts'
 import { accountOf, sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
 import { component } from '../http/openapi.ts'
+import { IdInteger } from '../http/integers.ts'
 import { MAX_IMAGE_BYTES } from './image-files.ts'
 import {
   IMAGE_LICENSES,
@@ -22,7 +23,7 @@ import {
 const tags = ['images']
 const ImageParams = Type.Object({
   ...IdParams.properties,
-  image_id: Type.String({ pattern: '^[0-9]{1,15}$', description: 'The integer image id.' }),
+  image_id: IdInteger('The integer image id.'),
 })
 
 const ImageFieldsSchema = Type.Object(
@@ -102,7 +103,7 @@ export async function imageRoutes(api: Api, { store }: ApiOptions): Promise<void
       async (request, reply) => {
         const account = accountOf(request)
         const { file, fields } = await readUpload(request)
-        const image = await addImage(store, Number(request.params.id), file, fields, account)
+        const image = await addImage(store, request.params.id, file, fields, account)
         return sendJson(reply, JSON.stringify(image), 201)
       },
     )
@@ -119,8 +120,7 @@ export async function imageRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 200: ImageListSchema, ...commonErrors },
       },
     },
-    async (request, reply) =>
-      sendJson(reply, JSON.stringify(await listImages(store, Number(request.params.id)))),
+    async (request, reply) => sendJson(reply, JSON.stringify(await listImages(store, request.params.id))),
   )
 
   api.post(
@@ -137,13 +137,7 @@ export async function imageRoutes(api: Api, { store }: ApiOptions): Promise<void
     },
     async (request, reply) => {
       const { id, image_id } = request.params
-      const image = await chooseImage(
-        store,
-        Number(id),
-        Number(image_id),
-        request.body.note,
-        accountOf(request),
-      )
+      const image = await chooseImage(store, id, image_id, request.body.note, accountOf(request))
       return sendJson(reply, JSON.stringify(image))
     },
   )
@@ -166,7 +160,7 @@ export async function imageRoutes(api: Api, { store }: ApiOptions): Promise<void
     },
     async (request) => {
       const { id, image_id } = request.params
-      return removeImage(store, Number(id), Number(image_id), request.body.note, accountOf(request))
+      return removeImage(store, id, image_id, request.body.note, accountOf(request))
     },
   )
 }

@@ -4,13 +4,13 @@ import {
   IdParams,
   OffsetPaginationSchema,
   PageQuery,
-  SafeId,
   VisibleText,
   commonErrors,
   writeErrors,
 } from '../http/schemas.ts'
 import { accountOf, type Api, type ApiOptions } from '../http/api-context.ts'
 import { component } from '../http/openapi.ts'
+import { IdInteger } from '../http/integers.ts'
 import { createLink, listPlantLinks, removeLink } from './link.service.ts'
 
 const tags = ['links']
@@ -52,7 +52,7 @@ const RemovedLinkSchema = component(
   ),
 )
 
-const LinkParams = Type.Object({ ...IdParams.properties, link_id: Type.String({ pattern: '^[0-9]{1,15}$' }) })
+const LinkParams = Type.Object({ ...IdParams.properties, link_id: IdInteger('The integer link id.') })
 
 export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void> {
   api.get(
@@ -67,7 +67,7 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
         response: { 200: LinkListSchema, ...commonErrors },
       },
     },
-    async (request) => listPlantLinks(store, Number(request.params.id), request.query),
+    async (request) => listPlantLinks(store, request.params.id, request.query),
   )
 
   api.post(
@@ -79,16 +79,14 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
         summary: 'Link two plants; links are symmetric and one per pair',
         params: IdParams,
         body: Type.Object(
-          { plant_id: SafeId('The plant to link to.'), type: LinkType, note: Note },
+          { plant_id: IdInteger('The plant to link to.'), type: LinkType, note: Note },
           { additionalProperties: false },
         ),
         response: { 201: LinkSchema, ...writeErrors },
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createLink(store, Number(request.params.id), request.body, accountOf(request))),
+      reply.code(201).send(await createLink(store, request.params.id, request.body, accountOf(request))),
   )
 
   api.delete(
@@ -104,12 +102,6 @@ export async function linkRoutes(api: Api, { store }: ApiOptions): Promise<void>
       },
     },
     async (request) =>
-      removeLink(
-        store,
-        Number(request.params.id),
-        Number(request.params.link_id),
-        request.body.note,
-        accountOf(request),
-      ),
+      removeLink(store, request.params.id, request.params.link_id, request.body.note, accountOf(request)),
   )
 }

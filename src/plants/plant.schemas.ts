@@ -4,10 +4,10 @@ import {
   KeysetPaginationSchema,
   OffsetPaginationSchema,
   PageQuery,
-  SafeId,
   VisibleLine,
   VisibleText,
 } from '../http/schemas.ts'
+import { IdInteger, VersionInteger } from '../http/integers.ts'
 import { component } from '../http/openapi.ts'
 import { ATTRIBUTE_KEY_MAX_LENGTH } from './plant.ts'
 
@@ -66,7 +66,7 @@ export const PlantKeysetListSchema = component(
 const TypeInput = Type.Enum(['Plant', 'Variety', 'Species'], {
   description: 'Species is another name for Plant.',
 })
-const ParentInput = Type.Union([SafeId('The id of an existing Plant.'), Type.Null()], {
+const ParentInput = Type.Union([IdInteger('The id of an existing Plant.'), Type.Null()], {
   description: 'Required for a Variety: the id of an existing Plant.',
 })
 const editable = {
@@ -94,7 +94,7 @@ export const CreatePlantBody = Type.Object(
 
 export const UpdatePlantBody = Type.Object(
   {
-    version: SafeId('The version you last read.'),
+    version: VersionInteger('The version you last read.'),
     note: Note,
     scientific_name: Type.Optional(editable.scientific_name),
     name: Type.Optional(editable.name),
@@ -116,8 +116,7 @@ export const UpdatePlantBody = Type.Object(
   { additionalProperties: false },
 )
 
-const Cursor = (description: string) =>
-  Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description })
+const Cursor = (description: string) => IdInteger(description, { minimum: 0 })
 
 export const ListPlantsQuery = Type.Object({
   ...PageQuery.properties,

@@ -59,7 +59,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
       },
     },
     async (request, reply) => {
-      const id = Number(request.params.id)
+      const id = request.params.id
       const plant = await getPlantForAnswer(store, id)
       void reply.header('last-modified', new Date(plant.updated_at).toUTCString())
       return sendJson(reply, plant.doc, 200, `${id}.${plant.version}`)
@@ -79,7 +79,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
       },
     },
     async (request, reply) =>
-      sendJson(reply, await updatePlant(store, Number(request.params.id), request.body, accountOf(request))),
+      sendJson(reply, await updatePlant(store, request.params.id, request.body, accountOf(request))),
   )
 
   api.get(
@@ -94,8 +94,7 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 200: PlantListSchema, ...commonErrors },
       },
     },
-    async (request, reply) =>
-      sendJson(reply, await listVarieties(store, Number(request.params.id), request.query)),
+    async (request, reply) => sendJson(reply, await listVarieties(store, request.params.id, request.query)),
   )
 
   api.get(
@@ -110,7 +109,6 @@ export async function plantRoutes(api: Api, { store }: ApiOptions): Promise<void
         response: { 200: PlantListSchema, ...commonErrors },
       },
     },
-    async (request, reply) =>
-      sendJson(reply, await listCompanions(store, Number(request.params.id), request.query)),
+    async (request, reply) => sendJson(reply, await listCompanions(store, request.params.id, request.query)),
   )
 }

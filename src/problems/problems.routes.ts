@@ -39,6 +39,6 @@ export async function problemRoutes(api: Api, { store }: ApiOptions): Promise<vo
         response: { 200: PlantProblemsSchema, ...commonErrors },
       },
     },
-    async (request) => plantProblems(store, Number(request.params.id)),
+    async (request) => plantProblems(store, request.params.id),
   )
 }

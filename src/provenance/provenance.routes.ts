@@ -56,6 +56,6 @@ export async function provenanceRoutes(api: Api, { store }: ApiOptions): Promise
         response: { 200: PlantProvenanceSchema, ...commonErrors },
       },
     },
-    async (request) => plantProvenance(store, Number(request.params.id)),
+    async (request) => plantProvenance(store, request.params.id),
   )
 }

@@ -1,6 +1,7 @@
 // Schemas of the revision endpoints: a plant's history, a version of it, revert and the change feed.
 import { Type } from 'typebox'
-import { OffsetPaginationSchema, SafeId } from '../http/schemas.ts'
+import { IdParams, OffsetPaginationSchema } from '../http/schemas.ts'
+import { Count, VersionInteger } from '../http/integers.ts'
 import { component } from '../http/openapi.ts'
 import { Note } from '../plants/plant.schemas.ts'
 import { DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT } from './change-feed.ts'
@@ -40,14 +41,14 @@ export const RevisionListSchema = component(
 )
 
 export const VersionParams = Type.Object({
-  id: Type.String({ pattern: '^[0-9]{1,15}$', description: 'The integer plant id.' }),
-  version: Type.String({ pattern: '^[0-9]{1,15}$', description: 'A version of the plant, from 1.' }),
+  ...IdParams.properties,
+  version: VersionInteger('A version of the plant, from 1.'),
 })
 
 export const RevertBody = Type.Object(
   {
-    version: SafeId('The version you last read (the plant is at it now).'),
-    to_version: SafeId('The earlier version whose fields and attributes to restore.'),
+    version: VersionInteger('The version you last read (the plant is at it now).'),
+    to_version: VersionInteger('The earlier version whose fields and attributes to restore.'),
     note: Note,
   },
   { additionalProperties: false },
@@ -62,11 +63,9 @@ export const FeedQuery = Type.Object({
     }),
   ),
   limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
-      description: `How many changes, ${DEFAULT_FEED_LIMIT} by default; above ${MAX_FEED_LIMIT} it is ${MAX_FEED_LIMIT}.`,
-    }),
+    Count(
+      `How many changes, ${DEFAULT_FEED_LIMIT} by default; above ${MAX_FEED_LIMIT} it is ${MAX_FEED_LIMIT}.`,
+    ),
   ),
 })
 

@@ -29,7 +29,7 @@ export async function revisionRoutes(api: Api, { store }: ApiOptions): Promise<v
         response: { 200: RevisionListSchema, ...commonErrors },
       },
     },
-    async (request) => listRevisions(store, Number(request.params.id), request.query),
+    async (request) => listRevisions(store, request.params.id, request.query),
   )
 
   api.get(
@@ -44,7 +44,7 @@ export async function revisionRoutes(api: Api, { store }: ApiOptions): Promise<v
       },
     },
     async (request, reply) =>
-      sendJson(reply, await plantAtVersion(store, Number(request.params.id), Number(request.params.version))),
+      sendJson(reply, await plantAtVersion(store, request.params.id, request.params.version)),
   )
 
   api.post(
@@ -60,7 +60,7 @@ export async function revisionRoutes(api: Api, { store }: ApiOptions): Promise<v
       },
     },
     async (request, reply) =>
-      sendJson(reply, await revertPlant(store, Number(request.params.id), request.body, accountOf(request))),
+      sendJson(reply, await revertPlant(store, request.params.id, request.body, accountOf(request))),
   )
 
   api.get(

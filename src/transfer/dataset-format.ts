@@ -5,6 +5,7 @@ import type { ValidateFunction } from 'ajv'
 import { AttributeSchema } from '../plants/plant.schemas.ts'
 import { bodyValidator } from '../http/validation.ts'
 import { VisibleLine, VisibleText } from '../http/schemas.ts'
+import { IdInteger, VersionInteger } from '../http/integers.ts'
 
 export const LICENSE = 'CC BY-SA 4.0'
 export const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/'
@@ -19,10 +20,10 @@ const NamePair = Type.Object(
 
 // What an export says of a plant, a parent or a link on the Hortus it came from: its id, version, slug and
 // times. `hortus import` ignores them (a plant is known by its names); `hortus mirror` keeps them.
-const ExportedId = (description: string) => Type.Optional(Type.Integer({ minimum: 1, description }))
+const ExportedId = (description: string) => Type.Optional(IdInteger(description))
 const Exported = {
   id: ExportedId('The plant\u2019s id where it was exported.'),
-  version: ExportedId('The plant\u2019s version where it was exported.'),
+  version: Type.Optional(VersionInteger('The plant\u2019s version where it was exported.')),
   slug: Type.Optional(Type.String({ maxLength: 700, description: 'Its slug where it was exported.' })),
   created_at: Type.Optional(Type.String({ format: 'date-time' })),
   updated_at: Type.Optional(Type.String({ format: 'date-time' })),
@@ -38,7 +39,7 @@ const SourceId = Type.String({
 const SavedBy = Type.Object(
   {
     author: VisibleLine(200, 'Who saved the value.'),
-    version: Type.Integer({ minimum: 1, description: "The plant's version that saved it." }),
+    version: VersionInteger("The plant's version that saved it."),
   },
   { additionalProperties: false },
 )

@@ -2,12 +2,13 @@
 // form, no script), and a moderator's "Mark patrolled" button, which comes back to the page it was on.
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { DigitsText, ID_MAX, IdInteger, INTEGER_COLUMN_MAX } from '../http/integers.ts'
 import { hasRole } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { patrolRevision } from '../moderation/moderation.service.ts'
 import { recentChanges } from '../revisions/recent-changes.ts'
 import { csrfCheck } from './csrf.ts'
-import { backTo, NumberText, sendHtml } from './page-replies.ts'
+import { backTo, sendHtml } from './page-replies.ts'
 import { RecentChangesPage, type ChangeFilters } from './pages/recent-changes.tsx'
 import { viewerOf } from './viewer.ts'
 
@@ -17,11 +18,11 @@ const ChangesQuery = Type.Object({
   author: Type.Optional(Text),
   new: Type.Optional(Type.String({ maxLength: 10 })),
   unpatrolled: Type.Optional(Type.String({ maxLength: 10 })),
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  before: Type.Optional(IdInteger()),
 })
 const PatrolBody = Type.Object({
-  plant_id: NumberText,
-  version: NumberText,
+  plant_id: DigitsText(ID_MAX),
+  version: DigitsText(INTEGER_COLUMN_MAX),
   back: Type.Optional(Type.String({ maxLength: 2000 })),
   _csrf: Type.Optional(Type.String()),
 })

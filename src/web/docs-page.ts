@@ -296,8 +296,7 @@ export function typeOf(schema: Schema): TypeView {
 function limitsOf(schema: Schema): string[] {
   const limits: string[] = []
   if (schema.format === 'date-time' || schema.format === 'date') limits.push(`ISO 8601 ${schema.format}`)
-  if (schema.pattern === '^[0-9]{1,15}$') limits.push('digits')
-  else if (schema.pattern) limits.push(`matching ${schema.pattern}`)
+  if (schema.pattern) limits.push(`matching ${schema.pattern}`)
   if (schema.maxLength !== undefined) limits.push(`at most ${schema.maxLength} characters`)
   const { minimum, maximum } = schema
   const bounded = maximum !== undefined && maximum < Number.MAX_SAFE_INTEGER

@@ -5,6 +5,7 @@
 import { loginPath } from './return-to.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
+import { DigitsText, INTEGER_COLUMN_MAX, PageNumber, VersionInteger } from '../http/integers.ts'
 import { hasRole, type Account } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
@@ -18,16 +19,17 @@ import { listRevisions } from '../revisions/revision.service.ts'
 import { compareVersions } from '../revisions/version-diff.ts'
 import { TEXT_FORMATS } from '../text/text-formats.ts'
 import { csrfCheck } from './csrf.ts'
-import { NumberText, sendHtml } from './page-replies.ts'
+import { sendHtml } from './page-replies.ts'
 import { DiffPage } from './pages/diff.tsx'
 import { HistoryPage, historyPath } from './pages/history.tsx'
 import { RESTORE_NOTE_MAX_LENGTH, RestorePage } from './pages/restore.tsx'
 import { viewerOf } from './viewer.ts'
 
 const SlugParams = Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) })
-const Version = Type.Integer({ minimum: 0, maximum: 1_000_000_000 })
+/** A version in a page's address; 0 stands before the first save. */
+const Version = VersionInteger(undefined, { minimum: 0 })
 const HistoryQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  page: Type.Optional(PageNumber(1_000_000)),
   restored: Type.Optional(Version),
   hidden: Type.Optional(Version),
   shown: Type.Optional(Version),
@@ -35,8 +37,8 @@ const HistoryQuery = Type.Object({
 const DiffQuery = Type.Object({ from: Type.Optional(Version), to: Type.Optional(Version) })
 const RestoreQuery = Type.Object({ version: Version })
 const RestoreBody = Type.Object({
-  version: NumberText,
-  to_version: NumberText,
+  version: DigitsText(INTEGER_COLUMN_MAX),
+  to_version: DigitsText(INTEGER_COLUMN_MAX),
   note: Type.String({ maxLength: RESTORE_NOTE_MAX_LENGTH * 2 }),
   _csrf: Type.Optional(Type.String()),
 })

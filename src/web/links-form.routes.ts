@@ -3,6 +3,7 @@
 // logged-in member, then back to the plant page (303). Registered by edit.routes.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
+import { IdInteger } from '../http/integers.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { createLink, listPlantLinks, removeLink } from '../links/link.service.ts'
@@ -30,7 +31,7 @@ const AddBody = Type.Object({
 })
 const RemoveParams = Type.Object({
   ...SlugParams.properties,
-  linkId: Type.String({ pattern: '^[0-9]{1,15}$' }),
+  linkId: IdInteger(),
 })
 const RemoveBody = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 25_000 })),
@@ -160,7 +161,7 @@ export async function linkFormRoutes(web: FastifyInstance, { store }: { store: S
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
       const plant = await plantBySlug(store, slugOf(request.params))
-      const id = Number((request.params as { linkId: string }).linkId)
+      const id = (request.params as { linkId: number }).linkId
       const note = ((request.body as { note?: string }).note ?? '').replace(/\r\n/g, '\n')
       const problem = noteProblem(note, 'Say why it should go: it is shown in both plants’ history.')
       if (problem) return page(reply, viewer, plant, { removing: { id, note, problem } }, 422)

@@ -1,7 +1,6 @@
 // What the history, recent changes and people routes share: sending a page (never stored when it holds a
 // form token), the same-site path a form comes back to, and numbers as a form posts them (text).
 import type { FastifyReply } from 'fastify'
-import { Type } from 'typebox'
 import { HTML_TYPE } from './web.routes.ts'
 
 export async function sendHtml(
@@ -21,6 +20,3 @@ export async function sendHtml(
  * (`//host` and `/\host` are other sites to a browser). */
 export const backTo = (path: string | undefined, fallback: string): string =>
   path !== undefined && /^\/(?![/\\])/.test(path) && !/[\s\\]/.test(path) ? path : fallback
-
-/** A whole number as a form posts it: text (bodies are never coerced). */
-export const NumberText = Type.String({ pattern: '^[0-9]{1,9}$' })

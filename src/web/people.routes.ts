@@ -4,6 +4,7 @@
 // (/moderation/log), a page that does not exist for anyone but moderators.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { IdInteger, PageNumber } from '../http/integers.ts'
 import { hasRole, type Account } from '../accounts/account.ts'
 import type { KeyVerifier } from '../accounts/api-keys.ts'
 import type { Store } from '../db/store.ts'
@@ -19,7 +20,7 @@ import { viewerOf } from './viewer.ts'
 
 const NameParams = Type.Object({ name: Type.String({ format: 'single-line', minLength: 1, maxLength: 100 }) })
 const PersonQuery = Type.Object({
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  before: Type.Optional(IdInteger()),
   blocked: Type.Optional(Type.String({ maxLength: 10 })),
   unblocked: Type.Optional(Type.String({ maxLength: 10 })),
 })
@@ -27,7 +28,7 @@ const ReasonBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 2000 })),
   _csrf: Type.Optional(Type.String()),
 })
-const LogQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) })
+const LogQuery = Type.Object({ page: Type.Optional(PageNumber(1_000_000)) })
 
 type PersonQuery = { before?: number; blocked?: string; unblocked?: string }
 

@@ -6,6 +6,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
+import { IdInteger } from '../http/integers.ts'
 import { hasRole, type Account } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
@@ -28,17 +29,17 @@ import { viewerOf } from './viewer.ts'
 
 const PictureParams = Type.Object({
   ...SlugParams.properties,
-  image: Type.String({ pattern: '^[0-9]{1,15}$' }),
+  image: IdInteger(),
 })
 const PicturesQuery = Type.Object({
-  removed: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  removed: Type.Optional(IdInteger()),
 })
 const NoteBody = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 4000 })),
   reason: Type.Optional(Type.String({ maxLength: 4000 })),
   _csrf: Type.Optional(Type.String()),
 })
-type PictureAction = { slug: string; image: string }
+type PictureAction = { slug: string; image: number }
 
 export async function pictureRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
   /** The Pictures page for whoever is looking; a refused post comes back with its problem. */
@@ -154,7 +155,7 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
       const plant = await plantBySlug(store, slug)
       const note = (request.body as { note?: string }).note ?? ''
       try {
-        await chooseImage(store, plant.id, Number(image), note, authorOf(viewer))
+        await chooseImage(store, plant.id, image, note, authorOf(viewer))
       } catch (error) {
         const refused = refusal(error)
         if (!refused) throw error
@@ -164,7 +165,7 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
           : refused.kind === 'validationFailed'
             ? `Picture ${image} is already the one the plant page shows.`
             : refused.msg
-        const failed = { id: Number(image), action: 'show' as const, text: note, problem }
+        const failed = { id: image, action: 'show' as const, text: note, problem }
         return picturesPage(reply, viewer, plant, { refused: failed }, refused.status)
       }
       return reply.redirect(plant.link, 303)
@@ -181,7 +182,7 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
       const plant = await plantBySlug(store, slug)
       const reason = (request.body as { reason?: string }).reason ?? ''
       try {
-        await removeImage(store, plant.id, Number(image), reason, viewer)
+        await removeImage(store, plant.id, image, reason, viewer)
       } catch (error) {
         const refused = refusal(error)
         if (!refused) throw error
@@ -189,7 +190,7 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
           refused.kind === 'validationFailed' && !reason.trim()
             ? 'Say why the picture is removed: the history keeps your reason.'
             : refused.msg
-        const failed = { id: Number(image), action: 'remove' as const, text: reason, problem }
+        const failed = { id: image, action: 'remove' as const, text: reason, problem }
         return picturesPage(reply, viewer, plant, { refused: failed }, refused.status)
       }
       return reply.redirect(`${plant.link}/pictures?removed=${image}`, 303)

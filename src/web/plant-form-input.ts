@@ -2,6 +2,7 @@
 // flat urlencoded fields, and the plant services' inputs. Each input is checked with the API's own schema,
 // so a page accepts exactly what the API accepts; each problem is tied back to the field it came from.
 import { Type } from 'typebox'
+import { DigitsText, INTEGER_COLUMN_MAX } from '../http/integers.ts'
 import type { CreatePlantInput, UpdatePlantInput } from '../plants/plant-writes.ts'
 import { CreatePlantBody, UpdatePlantBody } from '../plants/plant.schemas.ts'
 import { normalizeFacet, type Attribute, type Plant, type PlantType } from '../plants/plant.ts'
@@ -42,7 +43,7 @@ const MAX_ROWS = 400
 
 /** What the posted form may hold: any field is one line or a text; sizes as the API's, with room. */
 export const PlantFormBody = Type.Object(
-  { version: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })) },
+  { version: Type.Optional(DigitsText(INTEGER_COLUMN_MAX)) },
   { additionalProperties: Type.String({ maxLength: 25_000 }), maxProperties: 2 * MAX_ROWS + 20 },
 )
 export type PlantFormFields = Record<string, string | undefined>

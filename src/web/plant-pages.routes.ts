@@ -2,6 +2,7 @@
 // page) and GET /plants/<slug>/problems (its pests and diseases in full).
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { PageNumber } from '../http/integers.ts'
 import type { Store } from '../db/store.ts'
 import type { OffsetPagination } from '../paging.ts'
 import type { Plant } from '../plants/plant.ts'
@@ -14,7 +15,7 @@ import { ProblemsPage } from './pages/problems.tsx'
 import { plantProblems } from '../problems/problems.service.ts'
 import { VARIETIES_SHOWN } from './pages/plant.tsx'
 
-const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) })
+const PageQuery = Type.Object({ page: Type.Optional(PageNumber(100_000)) })
 
 export async function plantPagesRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
   web.get(

@@ -2,6 +2,7 @@
 // goes back), "Sow now", and a plant's windows as an iCalendar file (no key: it is the page's data).
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { YearInteger } from '../http/integers.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import type { Plant } from '../plants/plant.ts'
@@ -37,7 +38,7 @@ const FrostFormQuery = Type.Object({
 const IcsQuery = Type.Object({
   last_frost: Type.Optional(Type.String({ maxLength: 10 })),
   first_frost: Type.Optional(Type.String({ maxLength: 10 })),
-  year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200 })),
+  year: Type.Optional(YearInteger()),
 })
 const SowNowQuery = Type.Object({ action: Type.Optional(Type.String({ maxLength: 30 })) })
 const SlugParams = Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) })

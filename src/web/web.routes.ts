@@ -4,6 +4,7 @@ import { fromRoot } from '../paths.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { Type } from 'typebox'
+import { PageNumber } from '../http/integers.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import type { Plant } from '../plants/plant.ts'
@@ -44,7 +45,7 @@ const RangeField = Type.Optional(Type.String({ format: 'single-line', maxLength:
 const SearchQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ format: 'single-line', maxLength: 200 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    page: Type.Optional(PageNumber(10_000)),
     height_from: RangeField,
     height_to: RangeField,
     hardy_to_zone: RangeField,

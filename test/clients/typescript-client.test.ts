@@ -77,13 +77,13 @@ describe('api and unwrap', () => {
     const { attributes } = unwrap(await client.api.GET('/attributes'))
     assert.ok(attributes.some((attribute) => attribute.key === 'Family' && attribute.plants >= 1))
     const revisions = unwrap(
-      await client.api.GET('/plants/{id}/revisions', { params: { path: { id: String(plant.id) } } }),
+      await client.api.GET('/plants/{id}/revisions', { params: { path: { id: plant.id } } }),
     )
     assert.deepEqual(
       revisions.revisions.map((revision) => revision.version),
       [1],
     )
-    const missing = await client.api.GET('/plants/{id}/revisions', { params: { path: { id: '987654321' } } })
+    const missing = await client.api.GET('/plants/{id}/revisions', { params: { path: { id: 987654321 } } })
     assert.throws(() => unwrap(missing), NotFoundError)
   })
 })

@@ -170,6 +170,8 @@ const ODD_IDS = [
   '1%20',
   'NaN',
   'Infinity',
+  '2147483647',
+  '2147483648',
   '9007199254740993',
   '9223372036854775808',
   '9'.repeat(300),
@@ -639,7 +641,16 @@ function paramValue(r: Random, name: string): string {
   if (name === 'updated_since' && r.chance(0.6))
     return r.pick(['2026-11-22', '2026-11-22T10:15:30Z', '2026-13-45', '0000-00-00', 'yesterday', '1e9'])
   if (name === 'since' && r.chance(0.6))
-    return r.pick(['MC4w', 'MS4x', Buffer.from('99999999.1').toString('base64url'), 'MS4x=', '0.0', '-1'])
+    return r.pick([
+      'MC4w',
+      'MS4x',
+      ...['99999999.1', '2147483648.2147483648', '999999999999999.1', `${2 ** 63}.1`].map((position) =>
+        Buffer.from(position).toString('base64url'),
+      ),
+      'MS4x=',
+      '0.0',
+      '-1',
+    ])
   if ((name === 'last_frost' || name === 'first_frost') && r.chance(0.7))
     return r.pick([
       '04-15',

@@ -3,11 +3,13 @@
 // `{error, msg}` with the JSON content type (pages answer HTML); no body shows a stack trace, SQL or a
 // driver's words. Afterwards the same process is still running, it logged no error, and the row counts
 // moved only by the writes the corpus was acknowledged for. The seed is printed; HORTUS_FUZZ_SEED replays.
+// Last, the edges of every integer of every route (boundary-corpus.ts), each in an otherwise right request.
 import assert from 'node:assert/strict'
 import { unescape } from 'node:querystring'
 import { isDeepStrictEqual } from 'node:util'
 import { after, before, it } from 'node:test'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
+import { buildApp } from '../../src/app.ts'
 import type { Store } from '../../src/db/store.ts'
 import { createPlant, link } from '../helpers/factories.ts'
 import { rawRequest } from '../helpers/raw-http.ts'
@@ -16,6 +18,7 @@ import { createTestDatabaseUrl, openTestStore } from '../helpers/test-database.t
 import type { TestResponse } from '../helpers/test-app.ts'
 import { Visitor } from '../helpers/visitor.ts'
 import { startServer, type ChildServer } from './child-server.ts'
+import { boundaryRequests, INTEGER_EDGES, type BoundaryWorld } from './boundary-corpus.ts'
 import {
   CANARY,
   asksStrict,
@@ -536,4 +539,96 @@ it('ignores unknown names: the answer is the one without what the header reports
   })
   assert.deepEqual(failures, [])
   assert.ok(compared >= 100, `only ${compared} answers with ignored names`)
+})
+
+/** The status a refused integer gets: the interface reads a path that names nothing as an unknown thing. */
+const REFUSED_STATUS = { params: 404, querystring: 400, body: 422 } as const
+
+it(`tries ${INTEGER_EDGES.join(', ')} in every integer of every route: below 500, refused out of range`, async () => {
+  // The integers every route takes, as the app's route table lists them.
+  const app = await buildApp({ config: {}, store })
+  const inputs = app.routeTable.integerInputs()
+  await app.close()
+  const t = client(server.baseUrl, key)
+  const plant = await createPlant(t, { data: [{ key: 'Height', value: '1.5' }] })
+  const other = await createPlant(t)
+  const made = await link(t, plant.id, other.id)
+  const { version } = (await t.request('GET', `/api/plants/${plant.id}`)).body as { version: number }
+  const document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, any>>
+  }
+  const examples: BoundaryWorld['examples'] = new Map()
+  for (const [path, item] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(item)) {
+      const query = (operation.parameters ?? []).filter((p: any) => p.in === 'query' && p.required)
+      examples.set(`${method.toUpperCase()} /api${path.replace(/\{(\w+)\}/g, ':$1')}`, {
+        body: operation.requestBody?.content?.['application/json']?.example,
+        query: Object.fromEntries(query.map((p: any) => [p.name, p.example])),
+      })
+    }
+  const requests = boundaryRequests(inputs, {
+    params: {
+      id: String(plant.id),
+      slug: plant.slug,
+      version: '1',
+      link_id: String(made.id),
+      linkId: String(made.id),
+      image_id: '1',
+      image: '1',
+      key: 'Height',
+      name: 'fuzzer',
+      file: 'thumb.webp',
+    },
+    fields: { version, to_version: 1, plant_id: other.id, parent_id: world.plantIds[0]! },
+    key,
+    session: world.session,
+    examples,
+  })
+
+  const errorLines = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line))
+  const loggedBefore = errorLines().length
+  const failures: string[] = []
+  const statuses = new Map<number, number>()
+  let next = 0
+  const worker = async () => {
+    while (next < requests.length) {
+      const request = requests[next++]!
+      const answer = await send(request)
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+      const { part, name } = request.input
+      const what = `${request.method} ${request.path} [${part} ${name} = ${request.edge}]`
+      const problem = judge(request, answer)
+      if (problem) failures.push(`${what} → ${problem.what}`)
+      else if (request.keyed && request.refused) {
+        // The API refuses it as the parameter it is, and a 400 or 422 names it.
+        if (answer.status !== REFUSED_STATUS[part])
+          failures.push(
+            `${what} → ${answer.status}, not ${REFUSED_STATUS[part]}: ${answer.text.slice(0, 200)}`,
+          )
+        else if (part !== 'params' && !answer.text.includes(name))
+          failures.push(`${what} → ${answer.status} without naming ${name}: ${answer.text.slice(0, 200)}`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  console.log(
+    `integer edges: ${requests.length} requests on ${inputs.length} integers of ` +
+      `${new Set(inputs.map((input) => `${input.method} ${input.url}`)).size} routes, statuses ` +
+      JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0]))),
+  )
+  recordFigure({ suite: SUITE, measure: 'integer edges tried (per database)', value: requests.length })
+  recordFigure({
+    suite: SUITE,
+    measure: 'integer edges answered wrongly',
+    value: failures.length,
+    target: '0',
+  })
+  assert.deepEqual(failures.slice(0, 30), [], `${failures.length} wrong answers`)
+  assert.ok(inputs.length >= 60, `only ${inputs.length} integers found in the route table`)
+  assert.ok(server.alive())
+  assert.deepEqual(errorLines().slice(loggedBefore), [], 'the server logged errors')
 })

@@ -95,7 +95,7 @@ export function createHortusClient(options: HortusClientOptions) {
 
   const plants = {
     get: async (id: number): Promise<Plant> =>
-      unwrap(await api.GET('/plants/{id}', { params: { path: { id: String(id) } } })),
+      unwrap(await api.GET('/plants/{id}', { params: { path: { id } } })),
 
     /** One page of the keyset walk: plants with ids after `last_id`. */
     list: async (query: Omit<ListQuery, 'page' | 'limit' | 'last' | 'lastid'> = {}): Promise<KeysetList> => {
@@ -128,7 +128,7 @@ export function createHortusClient(options: HortusClientOptions) {
     /** Saves the fields given; `data` is merged (keys not sent are kept). A stale `version` throws
      * VersionMismatchError: read the plant again and re-apply the change. */
     update: async (id: number, update: PlantUpdate): Promise<Plant> =>
-      unwrap(await api.PUT('/plants/{id}', { params: { path: { id: String(id) } }, body: update })),
+      unwrap(await api.PUT('/plants/{id}', { params: { path: { id } }, body: update })),
   }
 
   /** Full-text search (`q`) narrowed by facets and ranges; without `q`, the plants meeting them. */

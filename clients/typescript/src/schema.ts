@@ -1183,7 +1183,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 1790
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -1298,7 +1298,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -1489,7 +1489,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 1790
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -1604,7 +1604,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 1790
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -1727,7 +1727,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -1862,12 +1862,12 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
         /**
          * @description A version of the plant, from 1.
          * @example 1
          */
-        version: string
+        version: number
       }
       cookie?: never
     }
@@ -1958,7 +1958,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -2214,7 +2214,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 1790
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -2298,7 +2298,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -2420,9 +2420,12 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
-        /** @example 1110 */
-        link_id: string
+        id: number
+        /**
+         * @description The integer link id.
+         * @example 1110
+         */
+        link_id: number
       }
       cookie?: never
     }
@@ -3210,7 +3213,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -3294,7 +3297,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -3401,12 +3404,12 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
         /**
          * @description The integer image id.
          * @example 88
          */
-        image_id: string
+        image_id: number
       }
       cookie?: never
     }
@@ -3528,12 +3531,12 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
         /**
          * @description The integer image id.
          * @example 88
          */
-        image_id: string
+        image_id: number
       }
       cookie?: never
     }
@@ -3670,7 +3673,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -3925,7 +3928,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
@@ -4011,7 +4014,7 @@ export interface operations {
          * @description The integer plant id.
          * @example 2345
          */
-        id: string
+        id: number
       }
       cookie?: never
     }
