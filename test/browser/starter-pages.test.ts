@@ -36,6 +36,20 @@ const visibleCount = (items: Locator) =>
 
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight)
 
+/** Each look a visitor may have, light and dark, at 1280 and 390 px: the page set to it, then `look`. */
+async function inEveryLook(
+  page: Page,
+  look: (scheme: 'light' | 'dark', width: number) => Promise<void>,
+): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await look(scheme, width)
+    }
+  }
+}
+
 /** Opens every "Show all …" on the page; the page stays where it is. */
 async function openAll(page: Page): Promise<void> {
   for (const summary of await page.locator('details.show-all > summary').all()) await summary.click()
@@ -102,25 +116,21 @@ describe('the Tomato page of the starter dataset', { timeout: 300_000 }, () => {
   it('finds nothing serious with axe at 1280 and 390 px, light and dark, folded and open', async (c) => {
     const page = await browser.newPage(c)
     const problems: string[] = []
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-        await page.goto(`${t.baseUrl}${tomato.link}`)
-        await screenshot(page, scheme === 'light' ? `tomato-${width}` : `tomato-${width}-${scheme}`)
-        c.diagnostic(`Tomato page at ${width} px, ${scheme}: ${await pageHeight(page)} px tall`)
-        for (const state of ['folded', 'open']) {
-          if (state === 'open') await openAll(page)
-          const where = `Tomato at ${width} px, ${scheme}, ${state}`
-          problems.push(...(await axeProblems(page)).map((problem) => `${where}: ${problem}`))
-          problems.push(...(await structureProblems(page)).map((problem) => `${where}: ${problem}`))
-          if (width === 390)
-            problems.push(...(await smallTapTargets(page)).map((target) => `${where}: tap target ${target}`))
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-          if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the window`)
-        }
+    await inEveryLook(page, async (scheme, width) => {
+      await page.goto(`${t.baseUrl}${tomato.link}`)
+      await screenshot(page, scheme === 'light' ? `tomato-${width}` : `tomato-${width}-${scheme}`)
+      c.diagnostic(`Tomato page at ${width} px, ${scheme}: ${await pageHeight(page)} px tall`)
+      for (const state of ['folded', 'open']) {
+        if (state === 'open') await openAll(page)
+        const where = `Tomato at ${width} px, ${scheme}, ${state}`
+        problems.push(...(await axeProblems(page)).map((problem) => `${where}: ${problem}`))
+        problems.push(...(await structureProblems(page)).map((problem) => `${where}: ${problem}`))
+        if (width === 390)
+          problems.push(...(await smallTapTargets(page)).map((target) => `${where}: tap target ${target}`))
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the window`)
       }
-    }
+    })
     assert.deepEqual(problems, [])
   })
 })
@@ -129,56 +139,52 @@ describe('the cards of a results page', { timeout: 300_000 }, () => {
   it("shows the crop's icon or a drawn sprout where a plant has no photo", async (c) => {
     const page = await browser.newPage(c)
     const problems: string[] = []
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
-        await page.goto(`${t.baseUrl}/search?q=pepper`)
-        // Every card's picture on screen: the icons load eagerly, the photos lazily.
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll<HTMLImageElement>('img.card-icon')].every((img) => img.complete),
-        )
-        await page.evaluate(() => window.scrollTo(0, 0))
-        await screenshot(
-          page,
-          scheme === 'light' ? `results-icons-${width}` : `results-icons-${width}-${scheme}`,
-        )
-        const cards = await page.locator('ol.cards > li.card').evaluateAll((elements) =>
-          elements.map((card) => {
-            const icon = card.querySelector<HTMLImageElement>('img.card-icon')
-            return {
-              name: card.querySelector('h2')?.textContent ?? '',
-              photo: card.querySelector('img.card-picture') !== null,
-              icon: icon && {
-                src: icon.getAttribute('src'),
-                alt: icon.getAttribute('alt'),
-                width: icon.naturalWidth,
-              },
-              mark: card.querySelector('svg.card-mark') !== null,
-            }
-          }),
-        )
-        const where = `pepper results at ${width} px, ${scheme}`
-        assert.equal(cards.length, 20, where)
-        for (const card of cards.filter((each) => !each.photo)) {
-          assert.ok(card.icon || card.mark, `${where}: ${card.name} has an icon or the drawn sprout`)
-          if (card.icon) {
-            assert.ok(card.icon.width > 0, `${where}: ${card.name}'s icon loaded`)
-            assert.equal(card.icon.alt, '', `${where}: ${card.name}'s icon says nothing the card does not`)
-            assert.match(card.icon.src ?? '', /^\/static\/crop-icons\/[a-z0-9-]+\.webp$/)
+    await inEveryLook(page, async (scheme, width) => {
+      await page.goto(`${t.baseUrl}/search?q=pepper`)
+      // Every card's picture on screen: the icons load eagerly, the photos lazily.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('img.card-icon')].every((img) => img.complete),
+      )
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await screenshot(
+        page,
+        scheme === 'light' ? `results-icons-${width}` : `results-icons-${width}-${scheme}`,
+      )
+      const cards = await page.locator('ol.cards > li.card').evaluateAll((elements) =>
+        elements.map((card) => {
+          const icon = card.querySelector<HTMLImageElement>('img.card-icon')
+          return {
+            name: card.querySelector('h2')?.textContent ?? '',
+            photo: card.querySelector('img.card-picture') !== null,
+            icon: icon && {
+              src: icon.getAttribute('src'),
+              alt: icon.getAttribute('alt'),
+              width: icon.naturalWidth,
+            },
+            mark: card.querySelector('svg.card-mark') !== null,
           }
+        }),
+      )
+      const where = `pepper results at ${width} px, ${scheme}`
+      assert.equal(cards.length, 20, where)
+      for (const card of cards.filter((each) => !each.photo)) {
+        assert.ok(card.icon || card.mark, `${where}: ${card.name} has an icon or the drawn sprout`)
+        if (card.icon) {
+          assert.ok(card.icon.width > 0, `${where}: ${card.name}'s icon loaded`)
+          assert.equal(card.icon.alt, '', `${where}: ${card.name}'s icon says nothing the card does not`)
+          assert.match(card.icon.src ?? '', /^\/static\/crop-icons\/[a-z0-9-]+\.webp$/)
         }
-        const aleppo = cards.find((card) => card.name === 'Aleppo pepper')
-        assert.equal(aleppo?.icon?.src, '/static/crop-icons/aleppo-pepper.webp', where)
-        assert.ok(
-          cards.some((card) => card.mark),
-          `${where}: a plant without a photo or an icon has the sprout`,
-        )
-        problems.push(...(await axeProblems(page)).map((problem) => `${where}: ${problem}`))
-        problems.push(...(await structureProblems(page)).map((problem) => `${where}: ${problem}`))
       }
-    }
+      const aleppo = cards.find((card) => card.name === 'Aleppo pepper')
+      assert.equal(aleppo?.icon?.src, '/static/crop-icons/aleppo-pepper.webp', where)
+      assert.ok(
+        cards.some((card) => card.mark),
+        `${where}: a plant without a photo or an icon has the sprout`,
+      )
+      problems.push(...(await axeProblems(page)).map((problem) => `${where}: ${problem}`))
+      problems.push(...(await structureProblems(page)).map((problem) => `${where}: ${problem}`))
+    })
     assert.deepEqual(problems, [])
   })
 
