@@ -9,7 +9,7 @@
 // string (no lists, no `*`); these twenty lines do what RFC 9110 says.
 import { hash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isPagePath } from '../web/web.routes.ts'
+import { isPagePath } from './page-paths.ts'
 
 const STORED = 'public, no-cache'
 const NEVER_STORED = 'no-store'

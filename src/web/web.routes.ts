@@ -230,6 +230,4 @@ export function errorPage(error: AppError): JSX.Element {
   return MessagePage({ title, message: error.status === 405 ? 'There is no such page.' : error.msg })
 }
 
-export const isPagePath = (url: string): boolean =>
-  !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/images/')
 export { HTML_TYPE }
