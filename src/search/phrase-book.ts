@@ -8,6 +8,7 @@
 import { normalizeFacet } from '../plants/plant.ts'
 import { gardenersPhrases, type GardenersPhrases, type PhraseEntry } from './gardeners-phrases.ts'
 import { foldWord, textWords } from './words.ts'
+import { deletionVariants, storedVariants } from './edit-distance.ts'
 import { keyNames, valueEndings } from './registry-phrases.ts'
 import { familyNames, type FamilyNames } from './family-names.ts'
 import type { CalendarAction, FrostAnchor } from '../calendar/frost-windows.ts'
@@ -69,7 +70,7 @@ export function phraseWords(text: string): string[] {
 export class PhraseBook {
   readonly #byFirst = new Map<string, Phrase[]>()
   readonly #valuesByKey = new Map<string, Map<string, string>>()
-  #firstWords: string[] | undefined
+  #firstWords: Map<string, string[]> | undefined
   readonly soft: ReadonlySet<string>
   readonly vocabulary: GardenersPhrases
   /** Numeric keys by normalized key: what a range may name. */
@@ -122,10 +123,15 @@ export class PhraseBook {
     }
   }
 
-  /** The first words of every phrase: where a typo'd first word looks for its phrase. */
-  firstWords(): string[] {
-    this.#firstWords ??= [...this.#byFirst.keys()]
-    return this.#firstWords
+  /** The first words of phrases a typo of `word` could be: those sharing a deletion variant with it, as
+   * the vocabulary finds typos (edit-distance.ts), so a typo'd word is compared with a handful of words,
+   * not with every first word. The index is made at the first typo a book meets. */
+  firstWordsNear(word: string): string[] {
+    this.#firstWords ??= variantIndex([...this.#byFirst.keys()])
+    const depth = [...word].length >= 8 ? 2 : 1
+    return [
+      ...new Set(deletionVariants(word, depth).flatMap((variant) => this.#firstWords!.get(variant) ?? [])),
+    ]
   }
 
   /** A key's value spelt by one (canonical) word, as the registry spells it: "high" of Nitrogen Fixing. */
@@ -183,6 +189,15 @@ export class PhraseBook {
     list.sort((a, b) => b.words.length - a.words.length || b.rank - a.rank)
     this.#byFirst.set(words[0]!, list)
   }
+}
+
+/** Each deletion variant of the words (storedVariants) with the words it is a variant of. */
+function variantIndex(words: string[]): Map<string, string[]> {
+  const index = new Map<string, string[]>()
+  for (const word of words) {
+    for (const variant of storedVariants(word)) index.set(variant, [...(index.get(variant) ?? []), word])
+  }
+  return index
 }
 
 /** The ways a value is written: whole, and each name of one with two ("Fabaceae or leguminosae", "Gray

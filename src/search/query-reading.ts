@@ -108,7 +108,10 @@ function longestPhrase(tokens: Token[], index: number, book: PhraseBook, options
   const near = typoOf(options)
   const first = tokens[index]!
   const starts = options.isUnknownWord(first.text)
-    ? [first.word, ...book.firstWords().filter((word) => word !== first.word && near(first, word))]
+    ? [
+        first.word,
+        ...book.firstWordsNear(first.word).filter((word) => word !== first.word && near(first, word)),
+      ]
     : [first.word]
   let best: { meaning: Meaning; length: number } | null = null
   const soft = (token: Token) => book.soft.has(token.word)

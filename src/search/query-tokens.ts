@@ -105,11 +105,15 @@ export function nameRun(tokens: Token[], index: number, length: number): string[
   return [...new Set([typed.join(' '), singular.join(' '), ...joined])]
 }
 
-/** Every run of two to four words of a query, in the spellings nameRun gives. */
-export function nameRunsOf(tokens: Token[]): string[] {
+/** Every run of two to four words of a query whose words are each a word of some name (as typed or
+ * singular), in the spellings nameRun gives. */
+export function nameRunsOf(tokens: Token[], inNames: (word: string) => boolean): string[] {
+  const named = (token: Token) => inNames(token.text) || inNames(token.word)
   const runs: string[] = []
   for (let index = 0; index < tokens.length; index++) {
-    for (let length = 2; length <= MAX_NAME_RUN; length++) runs.push(...nameRun(tokens, index, length))
+    for (let length = 2; length <= MAX_NAME_RUN; length++) {
+      if (tokens.slice(index, index + length).every(named)) runs.push(...nameRun(tokens, index, length))
+    }
   }
   return runs
 }

@@ -47,10 +47,15 @@ export interface QueryWords {
  * are all of its words), beside the look-up of `q` as a name. */
 export async function lookUpQuery(store: Store, q: string): Promise<QueryWords> {
   const words = new WordLookup(store.reader)
+  const tokens = tokensOf(q)
+  const singulars = tokens.filter((token) => token.number === null).map((token) => token.word)
   const [isName, names] = await Promise.all([
     isPlantName(store.reader, foldedPhrase(q)),
-    namesAmong(store.reader, nameRunsOf(tokensOf(q))),
-    words.find([...everyWordOf(q), ...wordsToPlan(q)]),
+    // A run is looked up only where each of its words is a word of some name: a query of typos asks none.
+    words.find([...everyWordOf(q), ...singulars, ...wordsToPlan(q)]).then((known) => {
+      const inNames = (word: string) => (known.get(word)?.namePlants ?? 0) > 0
+      return namesAmong(store.reader, nameRunsOf(tokens, inNames))
+    }),
   ])
   return { isName, words, names }
 }
