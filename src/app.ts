@@ -14,6 +14,7 @@ import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loadConfig, type Config } from './config.ts'
 import type { Store } from './db/store.ts'
+import { warmPhraseBook } from './search/phrase-book-cache.ts'
 import { AppError, accountBlocked } from './errors.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
@@ -309,6 +310,8 @@ export async function buildApp({
     { prefix: '/api' },
   )
   await app.register(imageServingRoutes, { store })
+  // What searches read, made while the first requests are answered instead of by the first search.
+  app.addHook('onListen', () => warmPhraseBook(store.reader))
   await app.register(website, {
     store,
     keys,

@@ -3,6 +3,8 @@ import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { prepared } from '../db/prepared.ts'
 import type { AttributeTally } from './attribute-tally.ts'
+import { isNumericKey } from './numeric-keys.ts'
+import { registryChangedIn } from './registry-changes.ts'
 
 // Rows per statement: keeps each under SQLite's bound-parameter limit.
 const CHUNK = 200
@@ -22,11 +24,14 @@ export interface ValueRow {
 }
 
 /** Adds a transaction's counts to the registry; a key or value no plant has any more is removed. A key
- * or value keeps the spelling it was first written with while any plant has it. */
+ * or value keeps the spelling it was first written with while any plant has it. When a key or value
+ * appears or goes, or a key becomes numeric or stops being, the registry's version moves: what processes
+ * derive from it (the phrase book) is out of date. A save that only moves counts leaves it. */
 export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
   const keys = tally.keys()
+  let changed = false
   for (const chunk of chunks(keys)) {
-    await tx
+    const rows = await tx
       .insertInto('attribute_keys')
       .values(
         chunk.map(({ keyNorm, key, delta, numberDelta }) => ({
@@ -42,10 +47,13 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
           number_plants: eb('attribute_keys.number_plants', '+', eb.ref('excluded.number_plants')),
         })),
       )
+      .returning(['key_norm', 'plants', 'number_plants'])
       .execute()
+    const deltas = new Map(chunk.map((key) => [key.keyNorm, key]))
+    changed ||= rows.some((row) => keyChanged(row, deltas.get(row.key_norm)!))
   }
   for (const chunk of chunks(tally.values())) {
-    await tx
+    const rows = await tx
       .insertInto('attribute_values')
       .values(
         chunk.map(({ keyNorm, valueNorm, value, delta }) => ({
@@ -60,7 +68,13 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
           plants: eb('attribute_values.plants', '+', eb.ref('excluded.plants')),
         })),
       )
+      .returning(['key_norm', 'value_norm', 'plants'])
       .execute()
+    const deltas = new Map(chunk.map((value) => [`${value.keyNorm}\u0000${value.valueNorm}`, value.delta]))
+    // A value with no plant before this save is new (a removed one is deleted below).
+    changed ||= rows.some(
+      (row) => Number(row.plants) - deltas.get(`${row.key_norm}\u0000${row.value_norm}`)! <= 0,
+    )
   }
   const emptied = keys.filter(({ delta }) => delta < 0).map(({ keyNorm }) => keyNorm)
   const touched = [
@@ -72,12 +86,54 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
     ),
   ]
   for (const chunk of chunks(touched)) {
-    await tx.deleteFrom('attribute_values').where('key_norm', 'in', chunk).where('plants', '<=', 0).execute()
+    const deleted = await tx
+      .deleteFrom('attribute_values')
+      .where('key_norm', 'in', chunk)
+      .where('plants', '<=', 0)
+      .executeTakeFirst()
+    changed ||= Number(deleted.numDeletedRows) > 0
   }
   for (const chunk of chunks(emptied)) {
-    await tx.deleteFrom('attribute_keys').where('key_norm', 'in', chunk).where('plants', '<=', 0).execute()
+    const deleted = await tx
+      .deleteFrom('attribute_keys')
+      .where('key_norm', 'in', chunk)
+      .where('plants', '<=', 0)
+      .executeTakeFirst()
+    changed ||= Number(deleted.numDeletedRows) > 0
+  }
+  if (changed) {
+    await tx
+      .updateTable('derived_versions')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('name', '=', REGISTRY_VERSION)
+      .execute()
+    registryChangedIn(tx)
   }
 }
+
+/** The derived_versions row of the attribute registry's keys and values. */
+const REGISTRY_VERSION = 'attribute_registry'
+
+/** A key that is new, or that became numeric or stopped being with this save. */
+function keyChanged(
+  after: { plants: number | string; number_plants: number | string },
+  { delta, numberDelta }: { delta: number; numberDelta: number },
+): boolean {
+  const now = { plants: Number(after.plants), number_plants: Number(after.number_plants) }
+  const before = { plants: now.plants - delta, number_plants: now.number_plants - numberDelta }
+  return before.plants <= 0 || isNumericKey(before) !== isNumericKey(now)
+}
+
+/** The version of the registry's keys and values (applyTally moves it): one indexed read. */
+export async function registryVersion(db: Db): Promise<number> {
+  const [row] = await readRegistryVersion(db)
+  return Number(row?.version ?? 0)
+}
+
+// Read by every search: planned once per connection on PostgreSQL.
+const readRegistryVersion = prepared((db) =>
+  db.selectFrom('derived_versions').select('version').where('name', '=', REGISTRY_VERSION),
+)
 
 /** Every key in use, the most used first. */
 export async function listKeys(db: Db): Promise<KeyRow[]> {

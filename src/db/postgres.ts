@@ -7,6 +7,7 @@ import type { Database } from './schema.ts'
 import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { withCommitOrderedSteps } from './commit-order.ts'
+import { committingThen, GatheredAfterCommit } from './after-commit.ts'
 import { postgresMigrations } from './migrations/postgres/index.ts'
 import { PostgresSearch } from '../search/postgres-search.ts'
 import { ReplicaWithFallback } from './replica-fallback.ts'
@@ -73,6 +74,7 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
   const reader = replicaPool ? kysely(replicaPool) : db
   allowDirectQueries(db, namedStatements(primary))
   if (replicaPool) allowDirectQueries(reader, namedStatements(replicaPool))
+  const gatheringAfterCommit = new GatheredAfterCommit()
   return {
     dialect: 'postgres',
     db,
@@ -87,16 +89,21 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
     },
     bulkWrites: async (work) => {
       try {
-        return await work()
+        return await gatheringAfterCommit.during(work)
       } finally {
         await vacuumAfterBulkWrites(db)
       }
     },
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
-      db.transaction().execute((tx) => {
-        loadRowsWith(tx, copyLoader)
-        return withCommitOrderedSteps(work, takeCommitOrderLock)(tx)
-      }),
+      committingThen(
+        (capture) =>
+          db.transaction().execute((tx) => {
+            capture(tx)
+            loadRowsWith(tx, copyLoader)
+            return withCommitOrderedSteps(work, takeCommitOrderLock)(tx)
+          }),
+        gatheringAfterCommit.gathered,
+      ),
     isUnavailable,
     isUniqueViolation: (error) => sqlstateOf(error) === '23505',
     close: async () => {

@@ -257,6 +257,13 @@ export interface PlantOffsetsTable {
   id: number
 }
 
+/** The version of each input of what processes derive in memory ('attribute_registry': the phrase book's),
+ * moved by the saves that change it (attribute.repository.ts). */
+export interface DerivedVersionsTable {
+  name: string
+  version: number
+}
+
 /** `hortus mirror`: how far the copy of a remote Hortus (`source`, its base URL) has come. */
 export interface MirrorStateTable {
   source: string
@@ -287,6 +294,7 @@ export interface Database {
   rate_limit_counts: RateLimitCountsTable
   plant_total: PlantTotalTable
   plant_offsets: PlantOffsetsTable
+  derived_versions: DerivedVersionsTable
   moderation_log: ModerationLogTable
   data_sources: DataSourcesTable
   value_sources: ValueSourcesTable

@@ -8,6 +8,7 @@ import type { Database } from './schema.ts'
 import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { withCommitOrderedSteps } from './commit-order.ts'
+import { committingThen, GatheredAfterCommit } from './after-commit.ts'
 import { keepingStatements } from './sqlite-statements.ts'
 import { allowDirectQueries } from './prepared.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
@@ -37,6 +38,7 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
 
   const reader = openReader(path)
+  const gatheringAfterCommit = new GatheredAfterCommit()
   return {
     dialect: 'sqlite',
     db,
@@ -62,7 +64,7 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
       await sql`PRAGMA cache_size = -65536`.execute(db)
       await sql`PRAGMA synchronous = NORMAL`.execute(db)
       try {
-        return await work()
+        return await gatheringAfterCommit.during(work)
       } finally {
         await sql`PRAGMA synchronous = FULL`.execute(db)
         await sql`PRAGMA cache_size = -2000`.execute(db)
@@ -71,9 +73,17 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     },
     // One writer at a time (BEGIN IMMEDIATE): transactions run their last steps in commit order as they are.
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
-      waitForWriteLock(
-        () => db.transaction().execute(withCommitOrderedSteps(work, async () => {})),
-        lockWaitMs,
+      committingThen(
+        (capture) =>
+          waitForWriteLock(
+            () =>
+              db.transaction().execute((tx) => {
+                capture(tx)
+                return withCommitOrderedSteps(work, async () => {})(tx)
+              }),
+            lockWaitMs,
+          ),
+        gatheringAfterCommit.gathered,
       ),
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),

@@ -54,6 +54,19 @@ export interface RegistryKey {
 /** A word as phrases compare it: folded, and singular where English makes a plural with -s or -es
  * ("shrubs" is "shrub", "bushes" is "bush"), so that either form meets either. */
 export function canonicalWord(word: string): string {
+  let canonical = canonicalWords.get(word)
+  if (canonical === undefined) {
+    // Books are made again as the registry changes, from mostly the same words: each is worked out once.
+    if (canonicalWords.size >= MAX_CANONICAL_WORDS) canonicalWords.clear()
+    canonicalWords.set(word, (canonical = canonicalOf(word)))
+  }
+  return canonical
+}
+
+const canonicalWords = new Map<string, string>()
+const MAX_CANONICAL_WORDS = 100_000
+
+function canonicalOf(word: string): string {
   const folded = foldWord(word)
   if (!/^[a-z]{4,}$/.test(folded)) return folded
   if (folded.endsWith('ies') && folded.length > 4) return `${folded.slice(0, -3)}y`
@@ -68,9 +81,13 @@ export function phraseWords(text: string): string[] {
 }
 
 export class PhraseBook {
+  /** Every phrase by its words joined, while the book is built; then grouped by first word. */
+  readonly #byWords = new Map<string, Phrase>()
   readonly #byFirst = new Map<string, Phrase[]>()
   readonly #valuesByKey = new Map<string, Map<string, string>>()
-  #firstWords: Map<string, string[]> | undefined
+  /** The typo variants of the phrases' first words: shared by the books of one database, one after the
+   * other, so that a new book indexes only its new words. */
+  readonly #typos: TypoIndex
   readonly soft: ReadonlySet<string>
   readonly vocabulary: GardenersPhrases
   /** Numeric keys by normalized key: what a range may name. */
@@ -80,8 +97,14 @@ export class PhraseBook {
   /** Days per unit of time a query may use ("weeks" is 7). */
   readonly daysPer: ReadonlyMap<string, number>
 
-  constructor(registry: RegistryKey[], vocabulary: GardenersPhrases = gardenersPhrases()) {
+  /** A book made at once. PhraseBook.build makes one in steps, between which requests are answered. */
+  constructor(
+    registry: RegistryKey[],
+    vocabulary: GardenersPhrases = gardenersPhrases(),
+    { inSteps = false, typos = new TypoIndex() }: { inSteps?: boolean; typos?: TypoIndex } = {},
+  ) {
     this.vocabulary = vocabulary
+    this.#typos = typos
     this.soft = new Set(vocabulary.soft_words.map(canonicalWord))
     this.metresPer = new Map(
       Object.entries(vocabulary.units.metres).map(([unit, metres]) => [canonicalWord(unit), metres]),
@@ -90,13 +113,38 @@ export class PhraseBook {
       Object.entries(vocabulary.units.days).map(([unit, days]) => [canonicalWord(unit), days]),
     )
     this.numericKeys = new Map(registry.filter((key) => key.numeric).map((key) => [key.keyNorm, key]))
+    this.#steps = this.#make(registry)
+    if (!inSteps) for (const step of this.#steps) void step
+  }
+
+  readonly #steps: Generator<void>
+
+  /** A book made off the request path: its steps (a key's values, a few hundred words' typo variants) run
+   * one per turn of the event loop, so that a search arriving meanwhile waits for one step, not the book.
+   * Once `hurry()` says someone waits for this book, the steps left run at once. */
+  static async build(
+    registry: RegistryKey[],
+    { typos, hurry = () => false }: { typos?: TypoIndex; hurry?: () => boolean } = {},
+  ): Promise<PhraseBook> {
+    const book = new PhraseBook(registry, undefined, { inSteps: true, ...(typos ? { typos } : {}) })
+    for (const step of book.#steps) {
+      void step
+      if (!hurry()) await new Promise((resolve) => setImmediate(resolve))
+    }
+    return book
+  }
+
+  *#make(registry: RegistryKey[]): Generator<void> {
+    const vocabulary = this.vocabulary
     const needsKey = new Set(vocabulary.needs_key.map(canonicalWord))
-    this.#addRegistry(registry, needsKey)
+    yield* this.#addRegistry(registry, needsKey)
     for (const phrase of keyNames(registry)) this.#add(phrase.words, phrase.meaning, 1)
+    yield
     // At the registry's rank: an ending that is also a value spelt whole means both ("whitefly").
     for (const phrase of valueEndings(registry, this.soft, needsKey)) {
       this.#add(phrase.words, phrase.meaning, 1, phrase.oneWord)
     }
+    yield
     // A gardener's phrase is read only when the registry has what it means: a database without Layer data
     // searches "ground cover" as words, in names and descriptions.
     const inUse = new Map(registry.map((key) => [key.keyNorm, key]))
@@ -108,16 +156,41 @@ export class PhraseBook {
     }
     const family = inUse.get(normalizeFacet(FAMILY_KEY))
     if (family) this.#addFamilyNames(family, familyNames())
+    yield
+    this.#groupByFirstWord()
+    yield
+    // The typo index, made now rather than at the first typo a search brings.
+    const newWords = [...this.#byFirst.keys()].filter((word) => !this.#typos.has(word))
+    for (let start = 0; start < newWords.length; start += VARIANT_STEP) {
+      this.#typos.add(newWords.slice(start, start + VARIANT_STEP))
+      yield
+    }
+  }
+
+  /** Phrases by first word, longest first, then by rank, then in the order they were added. */
+  #groupByFirstWord() {
+    for (const phrase of this.#byWords.values()) {
+      const list = this.#byFirst.get(phrase.words[0]!)
+      if (list) list.push(phrase)
+      else this.#byFirst.set(phrase.words[0]!, [phrase])
+    }
+    for (const list of this.#byFirst.values()) {
+      list.sort((a, b) => b.words.length - a.words.length || b.rank - a.rank)
+    }
+    this.#byWords.clear()
   }
 
   /** "nightshade family": the Family values spelt with that family's name, as the vocabulary's phrases. */
   #addFamilyNames(family: RegistryKey, rows: FamilyNames[]) {
+    const valuesByName = new Map<string, string[]>()
+    for (const value of family.values ?? []) {
+      for (const spelling of new Set(value.split(/\s+or\s+/i).map(normalizeFacet))) {
+        valuesByName.set(spelling, [...(valuesByName.get(spelling) ?? []), value])
+      }
+    }
     for (const row of rows) {
-      const name = normalizeFacet(row.family)
-      const values = (family.values ?? []).filter((value) =>
-        value.split(/\s+or\s+/i).some((spelling) => normalizeFacet(spelling) === name),
-      )
-      if (values.length === 0) continue
+      const values = valuesByName.get(normalizeFacet(row.family))
+      if (!values) continue
       const meaning: Meaning = { kind: 'value', key: family.key, keyNorm: family.keyNorm, values }
       for (const say of row.names) this.#add(phraseWords(say), meaning, 2)
     }
@@ -125,13 +198,16 @@ export class PhraseBook {
 
   /** The first words of phrases a typo of `word` could be: those sharing a deletion variant with it, as
    * the vocabulary finds typos (edit-distance.ts), so a typo'd word is compared with a handful of words,
-   * not with every first word. The index is made at the first typo a book meets. */
+   * not with every first word. */
   firstWordsNear(word: string): string[] {
-    this.#firstWords ??= variantIndex([...this.#byFirst.keys()])
     const depth = [...word].length >= 8 ? 2 : 1
     return [
-      ...new Set(deletionVariants(word, depth).flatMap((variant) => this.#firstWords!.get(variant) ?? [])),
-    ]
+      ...new Set(deletionVariants(word, depth).flatMap((variant) => this.#typos.wordsOf(variant))),
+    ].filter((near) => this.#byFirst.has(near))
+  }
+
+  get firstWordCount(): number {
+    return this.#byFirst.size
   }
 
   /** A key's value spelt by one (canonical) word, as the registry spells it: "high" of Nitrogen Fixing. */
@@ -144,7 +220,7 @@ export class PhraseBook {
     return this.#byFirst.get(word) ?? []
   }
 
-  #addRegistry(registry: RegistryKey[], needsKey: ReadonlySet<string>) {
+  *#addRegistry(registry: RegistryKey[], needsKey: ReadonlySet<string>): Generator<void> {
     const keysOfValue = new Map<string, Set<string>>()
     const readable = registry.filter((key) => !key.numeric && key.values !== null)
     for (const key of readable) {
@@ -170,34 +246,59 @@ export class PhraseBook {
           this.#add([...keyWords, ...words], meaning, 1)
         }
       }
+      yield
     }
   }
 
   #add(words: string[], meaning: Meaning, rank: number, oneWord = false) {
     if (words.length === 0) return
-    const list = this.#byFirst.get(words[0]!) ?? []
-    const same = list.findIndex((phrase) => phrase.words.join(' ') === words.join(' '))
-    if (same >= 0) {
-      if (list[same]!.rank > rank) return
-      if (list[same]!.rank === rank) {
-        list[same] = { ...list[same]!, meaning: merged(list[same]!.meaning, meaning) }
+    const joined = words.join(' ')
+    const same = this.#byWords.get(joined)
+    if (same) {
+      if (same.rank > rank) return
+      if (same.rank === rank) {
+        this.#byWords.set(joined, { ...same, meaning: merged(same.meaning, meaning) })
         return
       }
-      list.splice(same, 1)
+      // A phrase of a higher rank replaces the one before it, and comes after those already added.
+      this.#byWords.delete(joined)
     }
-    list.push({ words, meaning, rank, ...(oneWord ? { oneWord } : {}) })
-    list.sort((a, b) => b.words.length - a.words.length || b.rank - a.rank)
-    this.#byFirst.set(words[0]!, list)
+    this.#byWords.set(joined, { words, meaning, rank, ...(oneWord ? { oneWord } : {}) })
   }
 }
 
-/** Each deletion variant of the words (storedVariants) with the words it is a variant of. */
-function variantIndex(words: string[]): Map<string, string[]> {
-  const index = new Map<string, string[]>()
-  for (const word of words) {
-    for (const variant of storedVariants(word)) index.set(variant, [...(index.get(variant) ?? []), word])
+/** First words whose typo variants are indexed in one step of PhraseBook.build. */
+const VARIANT_STEP = 300
+
+/** Each deletion variant of words (storedVariants) with the words it is a variant of. It only grows: a
+ * word no book has any more is still found, and its book does not know it (firstWordsNear). */
+export class TypoIndex {
+  readonly #words = new Set<string>()
+  readonly #variants = new Map<string, string[]>()
+
+  has(word: string): boolean {
+    return this.#words.has(word)
   }
-  return index
+
+  get size(): number {
+    return this.#words.size
+  }
+
+  add(words: string[]): void {
+    for (const word of words) {
+      if (this.#words.has(word)) continue
+      this.#words.add(word)
+      for (const variant of storedVariants(word)) {
+        const known = this.#variants.get(variant)
+        if (known) known.push(word)
+        else this.#variants.set(variant, [word])
+      }
+    }
+  }
+
+  wordsOf(variant: string): readonly string[] {
+    return this.#variants.get(variant) ?? []
+  }
 }
 
 /** The ways a value is written: whole, and each name of one with two ("Fabaceae or leguminosae", "Gray
@@ -232,10 +333,19 @@ function meaningOf(entry: PhraseEntry, key: RegistryKey): Meaning | null {
   }
   if (entry.any === undefined) return { kind: 'has', key: spelt, keyNorm }
   if (key.values !== null) {
-    const known = new Set(key.values.map(normalizeFacet))
+    const known = normalizedValues(key)
     if (!entry.any.some((value) => known.has(normalizeFacet(value)))) return null
   }
   return { kind: 'value', key: spelt, keyNorm, values: entry.any }
+}
+
+const normalizedOfKey = new WeakMap<RegistryKey, Set<string>>()
+
+/** A key's values as facets compare them, worked out once per key however many phrases ask. */
+function normalizedValues(key: RegistryKey): Set<string> {
+  let known = normalizedOfKey.get(key)
+  if (!known) normalizedOfKey.set(key, (known = new Set((key.values ?? []).map(normalizeFacet))))
+  return known
 }
 
 /** Two registry values spelt alike on one key ("Leaves", "leaves") are one meaning with both. */
