@@ -236,15 +236,3 @@ export async function numberBounds(db: Db, keyNorm: string): Promise<{ min: numb
   ])
   return low && high ? { min: Number(low.low), max: Number(high.high) } : null
 }
-
-/** The latest position of the change feed: it moves with every save, so what is derived from the registry
- * can be kept until it does. */
-export async function lastCommit(db: Db): Promise<number> {
-  const [row] = await maxCommitSeq(db)
-  return Number(row?.seq ?? 0)
-}
-
-// Read by every search: planned once per connection on PostgreSQL.
-const maxCommitSeq = prepared((db) =>
-  db.selectFrom('plant_revisions').select((eb) => eb.fn.max('commit_seq').as('seq')),
-)
