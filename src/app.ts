@@ -19,7 +19,7 @@ import { AppError, accountBlocked } from './errors.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
-import { serializersOnFirstUse } from './http/compiled-on-first-use.ts'
+import { compileTheRest, serializersOnFirstUse } from './http/compiled-on-first-use.ts'
 import { parseQueryString } from './http/query-string.ts'
 import {
   JSON_TYPE,
@@ -310,8 +310,12 @@ export async function buildApp({
     { prefix: '/api' },
   )
   await app.register(imageServingRoutes, { store })
-  // What searches read, made while the first requests are answered instead of by the first search.
-  app.addHook('onListen', () => warmPhraseBook(store.reader))
+  // What requests need, made while the first requests are answered instead of by the first of each kind:
+  // the phrase book searches read, the routes' validators and serializers.
+  app.addHook('onListen', () => {
+    warmPhraseBook(store.reader)
+    void compileTheRest().catch((error: unknown) => app.log.error(error))
+  })
   await app.register(website, {
     store,
     keys,

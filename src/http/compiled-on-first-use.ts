@@ -2,8 +2,10 @@
 // compiles every route's schemas while it boots: Ajv's validators and fast-json-stringify's serializers
 // took about 350 ms of a 970 ms start to the first answer, for routes a process may not serve for minutes.
 // The compiled functions are the same; only the moment moves, to the first request of each route (a few
-// milliseconds, once; a process's very first Ajv compile about 40). The tests, the generated bad input
-// among them, reach every route, so a schema that does not compile still fails there.
+// milliseconds, once; a process's very first Ajv compile about 40). Once the server listens, those not yet
+// compiled are compiled in the background, one per turn of the event loop (compileTheRest), so that the
+// first request of a route finds its functions made without the start waiting for them. The tests, the
+// generated bad input among them, reach every route, so a schema that does not compile still fails there.
 import type { ValidateFunction } from 'ajv'
 import SerializerSelector from '@fastify/fast-json-stringify-compiler'
 
@@ -17,7 +19,21 @@ export function validatorOnFirstUse(compile: () => ValidateFunction): ValidateFu
     validate.errors = compiled.errors
     return valid
   }) as ValidateFunction
+  notYetCompiled.add(() => void (compiled ??= compile()))
   return validate
+}
+
+/** What is still to compile: each entry compiles one function if its route has not done it already. */
+const notYetCompiled = new Set<() => void>()
+
+/** Compiles every validator and serializer no request has needed yet, one per turn of the event loop, so
+ * that a request arriving meanwhile waits for one compile at most. */
+export async function compileTheRest(): Promise<void> {
+  for (const compile of notYetCompiled) {
+    notYetCompiled.delete(compile)
+    compile()
+    await new Promise((resolve) => setImmediate(resolve))
+  }
 }
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>
@@ -28,6 +44,7 @@ export const serializersOnFirstUse: SerializerFactory = (externalSchemas, option
   const compilerFor = SerializerSelector()(externalSchemas, options)
   return (route) => {
     let serialize: ((data: unknown) => string) | undefined
+    notYetCompiled.add(() => void (serialize ??= compilerFor(route)))
     return (data: unknown) => (serialize ??= compilerFor(route))(data)
   }
 }
