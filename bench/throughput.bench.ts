@@ -253,9 +253,8 @@ if (TEST_DIALECT === 'postgres') {
   rssTwoWorkersMb = twoWorkers.rssMb()
   await twoWorkers.stop()
 }
-// The mixed case last, on the 1-worker server (idle while 2 workers ran), so that nothing measured comes
-// after its writes: on PostgreSQL, a 2-worker run right after it measured far less than before it (GET
-// /plants/<id> 1,106 req/s with 1 worker, then 78 with 2, on a busy machine).
+// The mixed case last, on the 1-worker server (idle while 2 workers ran), so that no case measured without
+// writes comes after its writes.
 await measureUnderWrites(hortus)
 await hortus.stop()
 console.log(
