@@ -56,6 +56,8 @@ const NEW_TEXT = [
   { key: 'Native to', value: (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)} highlands` },
   { key: 'Pests', value: (word: string) => `${word} beetle` },
 ]
+/** A save not answered by then is a failure (and the mixed case does not wait on it for ever). */
+const SAVE_TIMEOUT_MS = 30_000
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'su', 'ta', 'vel', 'dor', 'bri', 'nu', 'pe', 'zan', 'gol', 'fi']
 
 /** A word of syllables for `n`, begun with the run's own syllables. */
@@ -118,7 +120,12 @@ export async function openEditor(
 
   async function put(id: number, data: { key: string; value: string }): Promise<Response> {
     const body = { version: workload.versions.get(id), note: 'bench: a community edit', data: [data] }
-    return fetch(`${base}/plants/${id}`, { method: 'PUT', headers: json, body: JSON.stringify(body) })
+    return fetch(`${base}/plants/${id}`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
+    })
   }
 
   async function save(kind: EditKind = EDIT_KINDS[edits % EDIT_KINDS.length]!): Promise<Save> {
@@ -133,7 +140,10 @@ export async function openEditor(
         const refusal = (await answer.json()) as { error?: string; msg?: string }
         if (answer.status === 409 || refusal.error === 'version mismatch') {
           conflict = true
-          const plant = await fetch(`${base}/plants/${id}`, { headers })
+          const plant = await fetch(`${base}/plants/${id}`, {
+            headers,
+            signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
+          })
           workload.versions.set(id, ((await plant.json()) as { version: number }).version)
         } else if (/nothing changed/.test(refusal.msg ?? '')) {
           // The plant had that value already (a value in use is often this plant's): another one.
