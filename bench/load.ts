@@ -37,6 +37,8 @@ export interface LoadOptions {
   next: () => RequestSpec
   connections: number
   seconds: number
+  /** called once the requests are prepared, right before wrk starts (a writer beside the load starts then) */
+  starting?: () => void
 }
 
 /** Requests prepared for one run: more than any case sends in its seconds (a write must not repeat). */
@@ -78,7 +80,7 @@ end
 
 /** wrk with `connections` connections on one thread for `seconds`, sending the requests `next` gives. */
 export async function underLoad(options: LoadOptions): Promise<LoadFigures> {
-  const { port, headers, next, connections, seconds } = options
+  const { port, headers, next, connections, seconds, starting } = options
   const specs = Array.from({ length: PATHS_PER_RUN }, next)
   const script = join(scriptFolder(), 'case.lua')
   writeFileSync(script, wrkScript(specs, headers))
@@ -86,6 +88,7 @@ export async function underLoad(options: LoadOptions): Promise<LoadFigures> {
   const command = `"$0" "$@"; status=$?; times; exit $status`
   // A slow answer is measured, not dropped: wrk's own timeout (2 s) counted a busy machine's slow ones as failures.
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script]
+  starting?.()
   const output = await runShell(command, [WRK, ...args, `http://127.0.0.1:${port}`])
   const figures = JSON.parse(/^\{"requests".*$/m.exec(output)?.[0] ?? 'null') as {
     requests: number

@@ -7,6 +7,10 @@
 // bytes from memory, a plant's bytes with Hortus's headers from memory). PostgreSQL runs the load with 1
 // and with 2 workers. Figures go to test-results/bench/<dialect>.json; bench/table.ts prints them with the
 // targets. Every request goes to 127.0.0.1.
+// Issue 38: the first search after a start and after a save against a warm one (first-search.ts), and the
+// mixed case: the read cases marked `underWrites` (cases.ts) under the same load again while one member
+// saves plants through the API (editor.ts) 2 and 10 times a second, each set against its own figures
+// without writes measured earlier in the same run (1 worker).
 // HORTUS_BENCH_DATABASE_URL=<url of a database the bench imported before>: no import (a quicker look while
 // working on a case; the import's figures are then missing).
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -20,8 +24,12 @@ import { oneClient, underLoad, type LoadFigures, type RequestSpec } from './load
 import { startBaseline, startHortus, timeToFirstAnswer, type Server } from './processes.ts'
 import { CASES, type Baseline, type Workload } from './cases.ts'
 import { importBenchSet } from './service.ts'
+import { openEditor, type EditorFigures } from './editor.ts'
+import { measureFirstSearches } from './first-search.ts'
 
 const CONNECTIONS = 50
+/** The saves a second of the mixed case: a member editing steadily, and a busy hour of a community. */
+const SAVES_PER_SECOND = [2, 10]
 const SECONDS = Number(process.env.HORTUS_BENCH_SECONDS ?? 3)
 const WARM_UP_SECONDS = 1
 // 2,000 sequential requests a case: a p99 of 500 would be 5 requests, one scheduler hiccup.
@@ -54,6 +62,7 @@ async function readVersionsAgain(): Promise<void> {
 
 const startMs = await timeToFirstAnswer(url)
 console.log(`npm start to the first answer: ${startMs.toFixed(0)} ms`)
+const firstSearch = ONLY.test('first search') ? await measureFirstSearches(url, headers, workload) : undefined
 
 interface CaseFigures {
   case: string
@@ -67,6 +76,15 @@ interface CaseFigures {
   workers: number
 }
 const results: CaseFigures[] = []
+
+interface UnderWritesFigures {
+  case: string
+  /** the reads under load, while the editor saved */
+  load: LoadFigures
+  /** what the editor asked and did */
+  saves: EditorFigures
+}
+const underWrites: UnderWritesFigures[] = []
 
 // Pictures: a few uploads through the API, one after another, each a photo-sized JPEG of its own colours
 // (its processing is the cost: decoding, re-encoding without metadata, two WebP sizes); the thumb case
@@ -106,8 +124,8 @@ async function timeUploads(server: Server): Promise<{ p50: number; p90: number }
   return { p50: times[Math.floor(UPLOADS / 2)]!, p90: times[Math.floor(UPLOADS * 0.9)]! }
 }
 
-const load = (server: Server, next: () => RequestSpec, seconds = SECONDS) =>
-  underLoad({ port: server.port, headers, next, connections: CONNECTIONS, seconds })
+const load = (server: Server, next: () => RequestSpec, seconds = SECONDS, starting?: () => void) =>
+  underLoad({ port: server.port, headers, next, connections: CONNECTIONS, seconds, starting })
 const BASELINE_PATHS: Record<Baseline, string> = {
   'hello-world': '/hello',
   'page from memory': '/page',
@@ -166,6 +184,38 @@ async function measureCases(hortus: Server, workers: number, baseline: Server | 
   }
 }
 
+/** The mixed case: each read case marked `underWrites`, under the same load as before, while the editor
+ * saves at each rate; the editor starts as wrk does and finishes its saves when wrk ends. */
+async function measureUnderWrites(hortus: Server): Promise<void> {
+  await readVersionsAgain()
+  const editor = await openEditor(hortus.port, headers, workload)
+  for (const benchCase of CASES.filter((each) => each.underWrites && ONLY.test(each.name))) {
+    const quiet = results.find((each) => each.case === benchCase.name && each.workers === 1)?.load
+    for (const rate of SAVES_PER_SECOND) {
+      let writing: ReturnType<typeof editor.run> | undefined
+      const figures = await load(
+        hortus,
+        () => benchCase.next(workload),
+        SECONDS,
+        () => {
+          writing = editor.run(rate)
+        },
+      )
+      const saves = await writing!.stop()
+      console.log(
+        `${benchCase.name.padEnd(26)} under ${String(rate).padStart(2)} saves/s: ` +
+          `${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s p50 ${figures.p50.toFixed(2)} ` +
+          `p99 ${figures.p99.toFixed(2)} ms (wrk ${(figures.generatorCpuShare * 100).toFixed(0)}% of a core)` +
+          (quiet ? `; without writes p99 ${quiet.p99.toFixed(2)} ms` : '') +
+          `; saves ${saves.saves} of ${saves.sent} sent in ${saves.seconds.toFixed(1)} s, ${saves.conflicts} stale, ` +
+          `save p50 ${saves.p50.toFixed(1)} p99 ${saves.p99.toFixed(1)} ms` +
+          (figures.failures + saves.failures > 0 ? `; FAILURES ${figures.failures + saves.failures}` : ''),
+      )
+      underWrites.push({ case: benchCase.name, load: figures, saves })
+    }
+  }
+}
+
 const hortus = await startHortus(url)
 const uploads = await timeUploads(hortus)
 console.log(
@@ -193,8 +243,8 @@ const baseline =
       )
     : null
 await measureCases(hortus, 1, baseline)
+// The RSS target's figure is read before the mixed case, where earlier runs read it.
 const rssMb = hortus.rssMb()
-await hortus.stop()
 await baseline?.stop()
 let rssTwoWorkersMb: number | undefined
 if (TEST_DIALECT === 'postgres') {
@@ -203,6 +253,10 @@ if (TEST_DIALECT === 'postgres') {
   rssTwoWorkersMb = twoWorkers.rssMb()
   await twoWorkers.stop()
 }
+// The mixed case last, on the 1-worker server (idle while 2 workers ran), so that no case measured without
+// writes comes after its writes.
+await measureUnderWrites(hortus)
+await hortus.stop()
 console.log(
   `RSS after the run: ${rssMb.toFixed(0)} MB` +
     (rssTwoWorkersMb ? `; with 2 workers ${rssTwoWorkersMb.toFixed(0)} MB per worker` : ''),
@@ -222,6 +276,8 @@ const figures = {
   connections: CONNECTIONS,
   seconds: SECONDS,
   cases: results,
+  firstSearch,
+  underWrites,
 }
 await store.close()
 writeFileSync(join(dir, `${TEST_DIALECT}.json`), JSON.stringify(figures, null, 2))

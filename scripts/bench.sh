@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run bench`: the throughput bench (bench/throughput.bench.ts) on SQLite, then on a throwaway PostgreSQL
-# cluster, then the table of both runs. `npm run bench sqlite` (or postgres) runs one. About 15 minutes in all.
+# cluster, then the table of both runs. `npm run bench sqlite` (or postgres) runs one. About 20 minutes in all.
 # HORTUS_BENCH_RUNS=3 runs it three times and prints the spread.
 # The load generator is Debian's wrk (scripts/bench/ensure-wrk.sh installs it when missing).
 set -euo pipefail

@@ -1,0 +1,75 @@
+// The first search after a start and the first after a save (issue 38): each against the warm search's
+// p50, the same query words. Whatever search derives and keeps (the phrase book behind `q`) must be ready
+// when a start answers its first request, and kept current by the save, not rebuilt by the next read.
+// A start is timed STARTS times (each a server of its own, its first request that search, right after
+// /api/health answers); a save of each kind (editor.ts) SAVES_PER_KIND times, each followed at once by the
+// search. The verdicts take the median of each, so that one hiccup of a shared machine is not the figure.
+import { performance } from 'node:perf_hooks'
+import type { Workload } from './cases.ts'
+import { EDIT_KINDS, openEditor, type EditKind } from './editor.ts'
+import { oneClient } from './load.ts'
+import { startHortus } from './processes.ts'
+
+const QUERY = '/api/search?q=tomato'
+const STARTS = 3
+const SAVES_PER_KIND = 3
+const WARM_ROUNDS = 300
+
+export interface FirstSearchFigures {
+  query: string
+  /** one client, the same query over and over once the server has answered it */
+  warm: { p50: number; p99: number }
+  /** the first request of each start */
+  afterStartMs: number[]
+  /** the search right after each save, by the save's kind */
+  afterSaveMs: Record<EditKind, number[]>
+}
+
+async function timed(port: number, headers: Record<string, string>): Promise<number> {
+  const started = performance.now()
+  const answer = await fetch(`http://127.0.0.1:${port}${QUERY}`, { headers })
+  await answer.arrayBuffer()
+  const ms = performance.now() - started
+  if (!answer.ok) throw new Error(`${QUERY}: ${answer.status}`)
+  return ms
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/** Starts Hortus on `url` STARTS times, and the first time measures it warm and after saves. */
+export async function measureFirstSearches(
+  url: string,
+  headers: Record<string, string>,
+  workload: Workload,
+): Promise<FirstSearchFigures> {
+  const figures: FirstSearchFigures = {
+    query: QUERY,
+    warm: { p50: NaN, p99: NaN },
+    afterStartMs: [],
+    afterSaveMs: { number: [], 'known text': [], 'new text': [] },
+  }
+  for (let start = 0; start < STARTS; start++) {
+    const server = await startHortus(url)
+    try {
+      figures.afterStartMs.push(await timed(server.port, headers))
+      if (start > 0) continue
+      figures.warm = await oneClient(server.port, headers, () => ({ path: QUERY }), WARM_ROUNDS)
+      const editor = await openEditor(server.port, headers, workload)
+      for (let round = 0; round < SAVES_PER_KIND; round++) {
+        for (const kind of EDIT_KINDS) {
+          const save = await editor.save(kind)
+          if (!save.ok) throw new Error(`a save (${kind}) failed`)
+          figures.afterSaveMs[kind].push(await timed(server.port, headers))
+        }
+      }
+    } finally {
+      await server.stop()
+    }
+  }
+  const ms = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ')
+  console.log(
+    `first search (${QUERY}): warm p50 ${figures.warm.p50.toFixed(2)} ms; after a start ${ms(figures.afterStartMs)} ms; ` +
+      EDIT_KINDS.map((kind) => `after a save (${kind}) ${ms(figures.afterSaveMs[kind])} ms`).join('; '),
+  )
+  return figures
+}
