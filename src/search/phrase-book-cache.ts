@@ -60,20 +60,29 @@ function keptOf(db: Db): Kept {
   return entry
 }
 
-/** A save in this process that changed the registry makes the book again before it is answered. A save
+/** A save in this process that changed the registry makes the book again, and is answered once it is made
+ * (its author's next search reads what it added) or after SAVE_WAITS_MS, whichever comes first: on a
+ * server answering many requests at once the book takes longer, and the save is not held for it. A save
  * in another process (another worker) is seen by the next search here, which makes the book off its path. */
 function followSaves(ref: WeakRef<Db>, entry: Kept): void {
   const listener = async () => {
     const db = ref.deref()
     if (!db) return offRegistryChange(listener)
-    // A book being made may have read the registry before this save: then one more is made after it.
-    for (let round = 0; round < 2; round++) {
-      const version = await registryVersion(db).catch(() => entry.version)
-      if (version === entry.version) return
-      await remake(db, entry).catch(() => {})
-    }
+    const current = catchUp(db, entry)
+    await Promise.race([current, new Promise((resolve) => setTimeout(resolve, SAVE_WAITS_MS).unref())])
   }
   onRegistryChange(listener)
+}
+
+const SAVE_WAITS_MS = 500
+
+async function catchUp(db: Db, entry: Kept): Promise<void> {
+  // A book being made may have read the registry before this save: then one more is made after it.
+  for (let round = 0; round < 2; round++) {
+    const version = await registryVersion(db).catch(() => entry.version)
+    if (version === entry.version) return
+    await remake(db, entry).catch(() => {})
+  }
 }
 
 /** Makes the book of the registry as it is now; a call while one is being made waits for that one. */

@@ -120,16 +120,19 @@ export class PhraseBook {
   readonly #steps: Generator<void>
 
   /** A book made off the request path: its steps (a key's values, a few hundred words' typo variants) run
-   * one per turn of the event loop, so that a search arriving meanwhile waits for one step, not the book.
-   * Once `hurry()` says someone waits for this book, the steps left run at once. */
+   * a few milliseconds' worth per turn of the event loop, so that a search arriving meanwhile waits that
+   * long, not for the whole book. Once `hurry()` says someone waits for this book, the rest runs at once. */
   static async build(
     registry: RegistryKey[],
     { typos, hurry = () => false }: { typos?: TypoIndex; hurry?: () => boolean } = {},
   ): Promise<PhraseBook> {
     const book = new PhraseBook(registry, undefined, { inSteps: true, ...(typos ? { typos } : {}) })
+    let sliceStart = performance.now()
     for (const step of book.#steps) {
       void step
-      if (!hurry()) await new Promise((resolve) => setImmediate(resolve))
+      if (hurry() || performance.now() - sliceStart < SLICE_MS) continue
+      await new Promise((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
     }
     return book
   }
@@ -267,8 +270,11 @@ export class PhraseBook {
   }
 }
 
+/** How long PhraseBook.build works before it lets requests be answered. */
+const SLICE_MS = 3
+
 /** First words whose typo variants are indexed in one step of PhraseBook.build. */
-const VARIANT_STEP = 300
+const VARIANT_STEP = 100
 
 /** Each deletion variant of words (storedVariants) with the words it is a variant of. It only grows: a
  * word no book has any more is still found, and its book does not know it (firstWordsNear). */
