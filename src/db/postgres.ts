@@ -8,7 +8,6 @@ import { DatabaseOpenError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { withCommitOrderedSteps } from './commit-order.ts'
 import { postgresMigrations } from './migrations/postgres/index.ts'
-import { PostgresSearch } from '../search/postgres-search.ts'
 import { ReplicaWithFallback } from './replica-fallback.ts'
 import { allowDirectQueries } from './prepared.ts'
 import { loadRowsWith } from './many-rows.ts'
@@ -77,7 +76,6 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
     dialect: 'postgres',
     db,
     reader,
-    search: new PostgresSearch(),
     newPlantIds: async (tx, count) => {
       const taken = await sql<{ id: number }>`
         SELECT nextval(pg_get_serial_sequence('plants', 'id')) AS id FROM generate_series(1, ${count})`.execute(

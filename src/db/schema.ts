@@ -267,6 +267,11 @@ export interface MirrorStateTable {
   synced_at: string
 }
 
+/** The indexes a migration asked to have rebuilt, until the migrate step has (index-rebuilds.ts). */
+export interface IndexRebuildsTable {
+  name: string
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -287,6 +292,7 @@ export interface Database {
   rate_limit_counts: RateLimitCountsTable
   plant_total: PlantTotalTable
   plant_offsets: PlantOffsetsTable
+  index_rebuilds: IndexRebuildsTable
   moderation_log: ModerationLogTable
   data_sources: DataSourcesTable
   value_sources: ValueSourcesTable

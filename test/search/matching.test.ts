@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant } from '../helpers/factories.ts'
-import { backfillSearchVocabulary } from '../../src/search/vocabulary-backfill.ts'
+import { searchTextIndex } from '../../src/search/search-text-index.ts'
 
 let t: TestApp
 const p: Record<string, any> = {}
@@ -161,7 +161,7 @@ describe('the vocabulary', () => {
       await tx.deleteFrom('search_words').execute()
       await tx.deleteFrom('search_names').execute()
     })
-    await backfillSearchVocabulary(t.store.db, t.store.search)
+    await t.store.transaction((tx) => searchTextIndex.rebuild(t.store, tx))
     assert.deepEqual(await snapshot(), kept)
   })
 })

@@ -14,6 +14,7 @@ import * as valueSources from './20261202T0900_value_sources.ts'
 import * as plantWindows from './20261202T1000_plant_windows.ts'
 import * as mirrorState from './20261203T0900_mirror_state.ts'
 import * as plantOffsets from './20261204T0900_plant_offsets.ts'
+import * as indexRebuilds from './20261205T0900_index_rebuilds.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261202T1000_plant_windows': plantWindows,
   '20261203T0900_mirror_state': mirrorState,
   '20261204T0900_plant_offsets': plantOffsets,
+  '20261205T0900_index_rebuilds': indexRebuilds,
 }
