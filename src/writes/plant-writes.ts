@@ -3,6 +3,7 @@ import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
 import {
+  MAX_LIST_ELEMENTS,
   normalizeFacet,
   plantDocument,
   type Attribute,
@@ -307,9 +308,6 @@ export function toPlant(
     images: { thumb: null, title: null },
   }
 }
-
-/** The most elements a comma-separated attribute value may list. */
-export const MAX_LIST_ELEMENTS = 100
 
 export function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
   const seen = new Set<string>()
