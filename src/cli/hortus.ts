@@ -40,7 +40,7 @@ const COMMANDS: Record<string, Command> = {
   import: importCommand,
   export: exportCommand,
   mirror: mirrorCommand,
-  // Opening the store runs the migrations; say so and stop.
+  // Opening the store runs the migrations and the index rebuilds they ask for; say so and stop.
   migrate: (args) => {
     parseCommandArgs('migrate', args, {})
     return async () => console.log('Database schema is up to date.')

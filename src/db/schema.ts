@@ -75,7 +75,7 @@ export interface PlantNumbersTable {
   high: number
 }
 
-/** One row per sowing or planting window in a plant's attributes (calendar/window-rows.ts): what
+/** One row per sowing or planting window in a plant's attributes (plants/window-rows.ts): what
  * GET /calendar asks without reading a plant. */
 export interface PlantWindowsTable {
   plant_id: number
