@@ -28,6 +28,16 @@ export default tseslint.config(
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
   {
+    // dependency-cruiser reads its rules as CommonJS, outside the TypeScript project.
+    files: ['.dependency-cruiser.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+      globals: { module: 'writable' },
+    },
+  },
+  {
     // npm start's launcher is plain JavaScript, so it runs without tsx.
     files: ['scripts/start.mjs'],
     ...tseslint.configs.disableTypeChecked,

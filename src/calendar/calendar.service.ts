@@ -5,7 +5,12 @@ import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
 import { getPlantDoc } from '../plants/plant-reads.ts'
 import { sourceNamesOf } from '../provenance/provenance.service.ts'
-import { daysToMaturity, frostWindows, type CalendarAction, type FrostWindow } from './frost-windows.ts'
+import {
+  daysToMaturity,
+  frostWindows,
+  type CalendarAction,
+  type FrostWindow,
+} from '../plants/frost-windows.ts'
 import { addDays, isoDate, seasonOf, type Season } from './season.ts'
 
 export interface CalendarRequest {

@@ -2,7 +2,7 @@
 // per window. Pure: the caller gives the dates, the stamp and the words. Lines end in CRLF and are folded
 // at 75 octets (a continuation line starts with a space), never inside a UTF-8 character; text values
 // escape backslash, semicolon, comma and line breaks.
-import type { CalendarAction } from './frost-windows.ts'
+import type { CalendarAction } from '../plants/frost-windows.ts'
 
 export interface CalendarEvent {
   /** Unique and stable for the same window of the same plant: a re-import updates the event. */

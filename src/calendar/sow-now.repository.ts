@@ -5,7 +5,7 @@ import type { Db } from '../db/store.ts'
 import type { PlantWindowsTable } from '../db/schema.ts'
 import { conditionsOf } from '../search/full-text-search.ts'
 import type { PlantType } from '../plants/plant.ts'
-import type { CalendarAction, FrostAnchor } from './frost-windows.ts'
+import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
 
 /** The offsets in days of the first and last day asked about from each frost they may belong to: one span
  * per season that could hold them. */

@@ -13,7 +13,7 @@ import { bothConditions, filterCondition, type PlantFilter } from '../search/pla
 import { toPlantType, type TypeParam } from '../search/search.service.ts'
 import type { PlantType } from '../plants/plant.ts'
 import { dated, NO_FIRST_FROST, type DatedWindow } from './calendar.service.ts'
-import { WINDOW_KEYS, windowKey, type CalendarAction, type FrostWindow } from './frost-windows.ts'
+import { WINDOW_KEYS, windowKey, type CalendarAction, type FrostWindow } from '../plants/frost-windows.ts'
 import { sourceNamesOf } from '../provenance/provenance.service.ts'
 import type { Plant } from '../plants/plant.ts'
 import { daysBetween, isoDate, isoDay, seasonsAround, type Season } from './season.ts'

@@ -1,7 +1,7 @@
 // The admin CLI: `npm run -s hortus -- <command> …`. A thin shell over the same services as the API; it
 // opens the database named by DATABASE_URL and never starts the web server.
 import { loadConfig, loadEnvFile, ConfigError } from '../config.ts'
-import { openStore } from '../db/open-store.ts'
+import { openStore } from '../open-store.ts'
 import { DatabaseOpenError } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
@@ -40,7 +40,7 @@ const COMMANDS: Record<string, Command> = {
   import: importCommand,
   export: exportCommand,
   mirror: mirrorCommand,
-  // Opening the store runs the migrations; say so and stop.
+  // Opening the store runs the migrations and the index rebuilds they ask for; say so and stop.
   migrate: (args) => {
     parseCommandArgs('migrate', args, {})
     return async () => console.log('Database schema is up to date.')

@@ -9,7 +9,6 @@ import { migrateToLatest } from './migrate.ts'
 import { withCommitOrderedSteps } from './commit-order.ts'
 import { committingThen, GatheredAfterCommit } from './after-commit.ts'
 import { postgresMigrations } from './migrations/postgres/index.ts'
-import { PostgresSearch } from '../search/postgres-search.ts'
 import { ReplicaWithFallback } from './replica-fallback.ts'
 import { allowDirectQueries } from './prepared.ts'
 import { loadRowsWith } from './many-rows.ts'
@@ -79,7 +78,6 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
     dialect: 'postgres',
     db,
     reader,
-    search: new PostgresSearch(),
     newPlantIds: async (tx, count) => {
       const taken = await sql<{ id: number }>`
         SELECT nextval(pg_get_serial_sequence('plants', 'id')) AS id FROM generate_series(1, ${count})`.execute(

@@ -75,7 +75,7 @@ export interface PlantNumbersTable {
   high: number
 }
 
-/** One row per sowing or planting window in a plant's attributes (calendar/window-rows.ts): what
+/** One row per sowing or planting window in a plant's attributes (plants/window-rows.ts): what
  * GET /calendar asks without reading a plant. */
 export interface PlantWindowsTable {
   plant_id: number
@@ -274,6 +274,11 @@ export interface MirrorStateTable {
   synced_at: string
 }
 
+/** The indexes a migration asked to have rebuilt, until the migrate step has (index-rebuilds.ts). */
+export interface IndexRebuildsTable {
+  name: string
+}
+
 export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
@@ -295,6 +300,7 @@ export interface Database {
   plant_total: PlantTotalTable
   plant_offsets: PlantOffsetsTable
   derived_versions: DerivedVersionsTable
+  index_rebuilds: IndexRebuildsTable
   moderation_log: ModerationLogTable
   data_sources: DataSourcesTable
   value_sources: ValueSourcesTable

@@ -12,7 +12,6 @@ import { committingThen, GatheredAfterCommit } from './after-commit.ts'
 import { keepingStatements } from './sqlite-statements.ts'
 import { allowDirectQueries } from './prepared.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
-import { SqliteSearch } from '../search/sqlite-search.ts'
 import { ImmediateTransactionsDialect, WriteLockBusyError } from './sqlite-driver.ts'
 
 // Codes that mean "busy, locked or out of resources right now", not "your query is wrong".
@@ -43,7 +42,6 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     dialect: 'sqlite',
     db,
     reader,
-    search: new SqliteSearch(),
     // A row inserted without an id gets one more than the largest there (no AUTOINCREMENT): inside the
     // write transaction, these are the ids the next inserts would get.
     newPlantIds: async (tx, count) => {

@@ -1,8 +1,8 @@
 // The storage contract. Services receive a Store and never know which database is behind it: everything
-// dialect-specific (connections, migrations, full-text search, error classes) sits behind this interface.
+// dialect-specific (connections, migrations, error classes) sits behind this interface; the full-text index
+// of each dialect is search/dialect-search.ts.
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from './schema.ts'
-import type { SearchIndex } from '../search/search-index.ts'
 
 export type Db = Kysely<Database>
 export type Tx = Transaction<Database>
@@ -13,7 +13,6 @@ export interface Store {
   readonly db: Db
   /** Reads that may lag a little (a PostgreSQL replica when configured, else the primary). */
   readonly reader: Db
-  readonly search: SearchIndex
   /** Ids for `count` plants about to be inserted in this transaction, in order: SQLite's next rowids,
    * PostgreSQL's identity sequence. The importer writes new plants whole, each id inside its document. */
   newPlantIds(tx: Tx, count: number): Promise<number[]>

@@ -3,7 +3,7 @@
 import type { Author } from '../accounts/account.ts'
 import type { Tx } from '../db/store.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
-import { recordPlantChanges, type PlantChange } from '../plants/plant-writes.ts'
+import { recordPlantChanges, type PlantChange } from '../writes/plant-writes.ts'
 import type { LinkType } from './link.repository.ts'
 
 export interface LinkChange {

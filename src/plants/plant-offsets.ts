@@ -20,7 +20,7 @@ export function moveOffsetsAfter(tx: Tx, ids: readonly number[]): void {
   inCommitOrder(tx, 'plant offsets', (tx) => placeOffsetsFrom(tx, lowestNewIds.get(tx)!))
 }
 
-async function placeOffsetsFrom(tx: Tx, lowestNew: number): Promise<void> {
+export async function placeOffsetsFrom(tx: Tx, lowestNew: number): Promise<void> {
   // The last marker before the new ids keeps its position; the markers after it are placed again.
   const kept = await tx
     .selectFrom('plant_offsets')

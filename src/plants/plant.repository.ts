@@ -4,12 +4,8 @@ import type { Db, Tx } from '../db/store.ts'
 import { insertMany } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
 import { inIdOrder, joinedDocs, joinedVersions } from '../db/joined-docs.ts'
-import type { PlantFacetsTable, PlantWindowsTable, PlantsTable } from '../db/schema.ts'
-import type { Attribute } from './plant.ts'
-import { facetRows } from './plant.ts'
-import { numberRows, type NumberRow } from '../attributes/attribute-numbers.ts'
-import { windowRows } from '../calendar/window-rows.ts'
-import { moveOffsetsAfter, offsetFromMarker } from './plant-offsets.ts'
+import type { PlantsTable } from '../db/schema.ts'
+import { offsetFromMarker } from './plant-offsets.ts'
 
 export type PlantRow = Omit<PlantsTable, 'id'> & { id: number }
 export type NewPlantRow = Omit<PlantsTable, 'id'>
@@ -129,15 +125,14 @@ export async function countPlants(db: Db, filter: PlantFilter): Promise<number> 
   return Number(row!.total)
 }
 
-/** Every insert into plants goes through here, so the kept total and the offset markers move with it in
- * the same transaction. */
-async function addToTotal(tx: Tx, ids: readonly number[]): Promise<void> {
+/** Every insert into plants goes through here, so the kept total moves with it in the same transaction (the
+ * offset markers are an index of the write path's: plant-offsets.ts). */
+async function addToTotal(tx: Tx, count: number): Promise<void> {
   await tx
     .updateTable('plant_total')
-    .set((eb) => ({ plants: eb('plants', '+', ids.length) }))
+    .set((eb) => ({ plants: eb('plants', '+', count) }))
     .where('id', '=', 1)
     .execute()
-  moveOffsetsAfter(tx, ids)
 }
 
 // The lists filtered by a time of change; the unfiltered ones are read as one value (joinedPageAfter).
@@ -307,17 +302,14 @@ export async function findExact(db: Db, scientificName: string, type: string, na
 
 export async function insertPlant(tx: Tx, row: NewPlantRow): Promise<number> {
   const inserted = await tx.insertInto('plants').values(row).returning('id').executeTakeFirstOrThrow()
-  await addToTotal(tx, [Number(inserted.id)])
+  await addToTotal(tx, 1)
   return Number(inserted.id)
 }
 
 /** New plants, whole (ids taken with Store.newPlantIds, documents written): a few multi-row statements. */
 export async function insertPlants(tx: Tx, rows: PlantRow[]): Promise<void> {
   await insertMany(tx, 'plants', rows)
-  await addToTotal(
-    tx,
-    rows.map((row) => row.id),
-  )
+  await addToTotal(tx, rows.length)
 }
 
 export async function setPlantDoc(tx: Tx, id: number, doc: string): Promise<void> {
@@ -355,26 +347,6 @@ export async function updatePlantIfVersion(
     .where('version', '=', expectedVersion)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
-}
-
-/** Replaces a plant's rows in the facet index, the range index and the window index. */
-export async function replaceFacets(tx: Tx, plantId: number, data: Attribute[]): Promise<void> {
-  await tx.deleteFrom('plant_facets').where('plant_id', '=', plantId).execute()
-  await tx.deleteFrom('plant_numbers').where('plant_id', '=', plantId).execute()
-  await tx.deleteFrom('plant_windows').where('plant_id', '=', plantId).execute()
-  await insertFacets(tx, facetRows(plantId, data), numberRows(plantId, data), windowRows(plantId, data))
-}
-
-/** Facet, range and window rows of new plants (or of a plant whose rows were just deleted). */
-export async function insertFacets(
-  tx: Tx,
-  facets: PlantFacetsTable[],
-  numbers: NumberRow[],
-  windows: PlantWindowsTable[],
-): Promise<void> {
-  await insertMany(tx, 'plant_facets', facets)
-  await insertMany(tx, 'plant_numbers', numbers)
-  await insertMany(tx, 'plant_windows', windows)
 }
 
 function chunked<T>(items: T[], size: number): T[][] {

@@ -1,5 +1,7 @@
-// The plant as the interface defines it, and the presenter that turns a stored row into the served
-// document. The document is built once per save and stored, so reads send it without re-assembly.
+// The plant model: the plant as the interface defines it, the presenter that turns it into the served
+// document, and the rules of its attributes every index shares (facets, their normalization, the limits).
+// A leaf: it imports nothing of the application, so every folder may import it. The document is built once
+// per save and stored, so reads send it without re-assembly.
 import { createHash } from 'node:crypto'
 
 export type PlantType = 'Plant' | 'Variety'
@@ -92,3 +94,7 @@ export const ALTERNATE_NAME_KEY = 'Alternate name'
 
 /** The longest attribute key accepted. */
 export const ATTRIBUTE_KEY_MAX_LENGTH = 100
+
+/** The most elements a comma-separated attribute value may list: each is a facet row and a registry count,
+ * and a bound keeps one save small. */
+export const MAX_LIST_ELEMENTS = 100

@@ -4,7 +4,7 @@ import type { Author } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import type { PlantFields } from '../plants/plant-changes.ts'
 import type { Attribute } from '../plants/plant.ts'
-import { saveNextVersion, versionToChange } from '../plants/plant-writes.ts'
+import { saveNextVersion, versionToChange } from '../writes/plant-writes.ts'
 import { snapshot } from './revision.service.ts'
 
 export interface RevertInput {

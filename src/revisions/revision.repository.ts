@@ -1,15 +1,9 @@
-// All SQL about revisions: writing them (each transaction's given its change feed position as it commits),
-// a plant's history, and the feed across all plants. Written once with Kysely for both databases.
-import { sql } from 'kysely'
-import type { Db, Tx } from '../db/store.ts'
-import type { PlantRevisionsTable } from '../db/schema.ts'
-import { insertMany } from '../db/many-rows.ts'
-import { inCommitOrder } from '../db/commit-order.ts'
+// All SQL about reading revisions: a plant's history, and the feed across all plants (writing them is part of
+// every save: plants/revision-rows.ts). Written once with Kysely for both databases.
+import type { Db } from '../db/store.ts'
 
-export type RevisionRow = Omit<
-  PlantRevisionsTable,
-  'id' | 'commit_seq' | 'patrolled_at' | 'patrolled_by' | 'note_hidden_at'
->
+// Writing revisions is part of every save (plants/revision-rows.ts); these are re-exported for the rest.
+export { insertRevision, insertRevisions, type RevisionRow } from '../plants/revision-rows.ts'
 
 /** A place in the change feed: the commit it belongs to, then the revision's id within it. */
 export interface FeedPosition {
@@ -17,28 +11,8 @@ export interface FeedPosition {
   id: number
 }
 
-export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<void> {
-  await tx.insertInto('plant_revisions').values(revision).execute()
-  inCommitOrder(tx, FEED_POSITION, giveFeedPosition)
-}
-
-export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise<void> {
-  await insertMany(tx, 'plant_revisions', revisions)
-  if (revisions.length > 0) inCommitOrder(tx, FEED_POSITION, giveFeedPosition)
-}
-
-const FEED_POSITION = 'change feed position'
-
 /** What moderators marked on a revision: patrolled, and the note hidden. */
 const MODERATION = ['patrolled_at', 'patrolled_by', 'note_hidden_at'] as const
-
-/** Run as the transaction's last step, in commit order (db/commit-order.ts): the transaction's revisions,
- * the only ones without a position it can see, take the number after the last commit's. */
-async function giveFeedPosition(tx: Tx): Promise<void> {
-  await sql`UPDATE plant_revisions
-    SET commit_seq = (SELECT COALESCE(MAX(commit_seq), 0) + 1 FROM plant_revisions)
-    WHERE commit_seq IS NULL`.execute(tx)
-}
 
 export async function countRevisions(db: Db, plantId: number): Promise<number> {
   const row = await db

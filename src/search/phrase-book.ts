@@ -11,7 +11,7 @@ import { foldWord, textWords } from './words.ts'
 import { deletionVariants, storedVariants } from './edit-distance.ts'
 import { keyNames, valueEndings } from './registry-phrases.ts'
 import { familyNames, type FamilyNames } from './family-names.ts'
-import type { CalendarAction, FrostAnchor } from '../calendar/frost-windows.ts'
+import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
 import { actionOf } from './window-reading.ts'
 
 export type Meaning =

@@ -2,7 +2,7 @@
 // facet values (plant_facets), number ranges (plant_numbers), having a key, a sowing window
 // (plant_windows), being a plant's companion.
 import { sql, type RawBuilder } from 'kysely'
-import type { CalendarAction, FrostAnchor } from '../calendar/frost-windows.ts'
+import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
 
 export type PlantFilter =
   /** The key (normalized) has one of the values (normalized), whole or as an element. */

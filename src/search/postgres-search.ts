@@ -66,6 +66,10 @@ export class PostgresSearch implements SearchIndex {
       WHERE plant_search.document IS DISTINCT FROM EXCLUDED.document`.execute(tx)
   }
 
+  async clear(tx: Tx): Promise<void> {
+    await sql`DELETE FROM plant_search`.execute(tx)
+  }
+
   async add(tx: Tx, entries: SearchEntry[]): Promise<void> {
     const row = sql`(${null}, ${null}::tsvector)`
     await forManyRows(

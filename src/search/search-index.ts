@@ -37,6 +37,8 @@ export interface SearchIndex {
   put(tx: Tx, entry: SearchEntry): Promise<void>
   /** Indexes plants that have no entry yet (the importer's new plants), a few statements for many. */
   add(tx: Tx, entries: SearchEntry[]): Promise<void>
+  /** Removes every entry (a rebuild adds them all again). */
+  clear(tx: Tx): Promise<void>
   find(db: Db, query: SearchQuery): Promise<SearchResult>
   /** How many plants match, without reading any. */
   count(db: Db, query: SearchQuery): Promise<number>

@@ -8,6 +8,7 @@ import type { IgnoredParameter } from '../text/closest-name.ts'
 import { findExact } from '../plants/plant.repository.ts'
 import type { PlantType } from '../plants/plant.ts'
 import { browsePlants } from './browse.ts'
+import { searchIndexOf } from './dialect-search.ts'
 import { facetFilters } from './facet-parameters.ts'
 import { phraseBookOf } from './phrase-book-cache.ts'
 import { bothConditions, filterCondition } from './plant-filter.ts'
@@ -135,12 +136,12 @@ async function constraintsFirst(
   query: SearchQuery,
   read: RawBuilder<unknown> | null,
 ): Promise<SearchResult> {
-  if (read === null) return store.search.find(store.reader, query)
+  if (read === null) return searchIndexOf(store).find(store.reader, query)
   const named =
     query.plan.phrases.length > 0
       ? sql`p.id IN (SELECT plant_id FROM search_names WHERE kind = 0 AND name IN (${sql.join(query.plan.phrases)}))`
       : sql`1 = 0`
-  const names = store.search.matching(query.plan) ?? sql`1 = 0`
+  const names = searchIndexOf(store).matching(query.plan) ?? sql`1 = 0`
   const parts: { browse: boolean; filter: RawBuilder<unknown> }[] = [
     { browse: false, filter: named },
     { browse: false, filter: sql`(${read} AND NOT ${named})` },
@@ -153,12 +154,12 @@ async function constraintsFirst(
     const inPart = { ...query, filter: bothConditions(query.filter, part.filter) }
     const window = { ...inPart, limit: query.limit - docs.length, offset: Math.max(0, query.offset - total) }
     if (window.limit === 0 && !part.browse) {
-      total += await store.search.count(store.reader, inPart)
+      total += await searchIndexOf(store).count(store.reader, inPart)
       continue
     }
     const found = part.browse
       ? await browsePlants(store.reader, { ...window, limit: Math.max(window.limit, 0) })
-      : await store.search.find(store.reader, window)
+      : await searchIndexOf(store).find(store.reader, window)
     total += found.total
     docs.push(...found.docs)
   }
@@ -178,7 +179,7 @@ async function namesToSearch(
 ): Promise<{ plan: QueryPlan; kept: string[]; unmatched: string[] }> {
   const plan = await planQuery(store.reader, words.join(' '), vocabulary)
   const count = (groups: QueryPlan['groups']) =>
-    store.search.count(store.reader, {
+    searchIndexOf(store).count(store.reader, {
       type: null,
       filter: null,
       plan: { groups, groupWords: [], phrases: [], fuzzyPhrases: [] },

@@ -56,6 +56,10 @@ export class SqliteSearch implements SearchIndex {
     )
   }
 
+  async clear(tx: Tx): Promise<void> {
+    await sql`DELETE FROM plants_fts`.execute(tx)
+  }
+
   async add(tx: Tx, entries: SearchEntry[]): Promise<void> {
     const row = sql`(${null}, ${null}, ${null}, ${null}, ${null})`
     await forManyRows(

@@ -10,6 +10,7 @@ import { readQuery, type ReadConstraint } from './query-reading.ts'
 import { nameRunsOf, tokensOf } from './query-tokens.ts'
 import { isPlantName, namesAmong, WordLookup } from './vocabulary.ts'
 import { foldedPhrase, foldedWords } from './words.ts'
+import { searchIndexOf } from './dialect-search.ts'
 import { nameRows } from './search-text.ts'
 import { wordForms } from './word-forms.ts'
 import type { Plant } from '../plants/plant.ts'
@@ -175,7 +176,13 @@ function mergedByKey(filters: PlantFilter[]): PlantFilter[] {
  * with edible fruit" names no plant, whatever a description says. */
 async function plantNamed(store: Store, words: string[], vocabulary: WordLookup) {
   const plan = await planQuery(store.reader, words.join(' '), vocabulary)
-  const found = await store.search.find(store.reader, { plan, type: null, filter: null, limit: 1, offset: 0 })
+  const found = await searchIndexOf(store).find(store.reader, {
+    plan,
+    type: null,
+    filter: null,
+    limit: 1,
+    offset: 0,
+  })
   if (found.docs.length === 0) return null
   const plant = JSON.parse(found.docs[0]!) as Plant
   const names = [...nameRows(plant).keys()].flatMap((name) => name.split(' '))

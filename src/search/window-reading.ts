@@ -3,7 +3,7 @@
 // frost". Which window (sow indoors, sow outdoors, transplant) is the one the query names elsewhere ("start
 // seeds indoors 8 weeks before last frost"): resolveWindows, after the whole query is read; sowing outdoors
 // where it names none. Days are counted from the frost, negative before it, as the calendar counts them.
-import { WINDOW_KEYS, type CalendarAction, type FrostAnchor } from '../calendar/frost-windows.ts'
+import { WINDOW_KEYS, type CalendarAction, type FrostAnchor } from '../plants/frost-windows.ts'
 import { normalizeFacet } from '../plants/plant.ts'
 import type { Measured } from './measure-reading.ts'
 import type { Meaning, PhraseBook } from './phrase-book.ts'

@@ -5,7 +5,7 @@
 // (src/provenance/value-origins.ts). Also a line's pests and diseases, which the file carries whole.
 import type { Tx } from '../db/store.ts'
 import type { ValueSourcesTable } from '../db/schema.ts'
-import type { NewPlant } from '../plants/new-plants.ts'
+import type { NewPlant } from '../writes/new-plants.ts'
 import { replaceProblems } from '../problems/problem.repository.ts'
 import { LINE_SOURCE_KEY, recordValueSources, saveDataSources } from '../provenance/source.repository.ts'
 import { IMPORT_AUTHOR } from '../provenance/value-origins.ts'

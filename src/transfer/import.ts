@@ -9,11 +9,9 @@ import type { Store, Tx } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { fieldProblems } from '../http/validation.ts'
 import type { Plant } from '../plants/plant.ts'
-import { updatePlantIn } from '../plants/plant-writes.ts'
-import { NewPlant, NewPlants } from '../plants/new-plants.ts'
-import { AttributeTally } from '../attributes/attribute-tally.ts'
-import { applyTally } from '../attributes/attribute.repository.ts'
-import { applyWordTally, WordTally } from '../search/vocabulary.ts'
+import { updatePlantIn } from '../writes/plant-writes.ts'
+import { NewPlant, NewPlants } from '../writes/new-plants.ts'
+import { IndexBatch } from '../writes/plant-indexes.ts'
 import { findActiveLinkBetween, insertLink, type LinkType } from '../links/link.repository.ts'
 import { bothSides, recordLinkChanges, type LinkChange } from '../links/link-revisions.ts'
 import {
@@ -209,12 +207,11 @@ async function saveBatch(
     await store.transaction(async (tx) => {
       // The batch's attribute and vocabulary counts are applied once, at its end; its new plants are
       // written together, at its end or before a line that updates a plant already there.
-      const tally = new AttributeTally()
-      const words = new WordTally()
-      const plants = new NewPlants(store, tx, IMPORTER, tally, words)
+      const indexCounts = new IndexBatch()
+      const plants = new NewPlants(store, tx, IMPORTER, indexCounts)
       await plants.readTypes(batch.flatMap(({ plant }) => parentIdIn(ids, plant) ?? []))
       for (const { line, plant } of batch) {
-        const outcome = await savePlant(store, tx, plant, { ids, created, plants }, options, tally, words)
+        const outcome = await savePlant(store, tx, plant, { ids, created, plants }, options, indexCounts)
         if (typeof outcome === 'string') {
           rejected.push({ line, reason: outcome })
           continue
@@ -225,8 +222,7 @@ async function saveBatch(
       }
       await plants.flush()
       await options.origins.write(tx)
-      await applyTally(tx, tally)
-      await applyWordTally(tx, words)
+      await indexCounts.write(tx)
     })
   } catch (error) {
     options.origins.discard()
@@ -271,8 +267,7 @@ async function savePlant(
   plant: DatasetLine,
   { ids, created, plants }: BatchPlants,
   { note, overwrite, origins }: SaveOptions,
-  tally: AttributeTally,
-  words: WordTally,
+  counts: IndexBatch,
 ): Promise<SaveOutcome> {
   let parent: number | NewPlant | null = null
   if (plant.parent) {
@@ -318,8 +313,7 @@ async function savePlant(
       { ...changes, version: current.version, note },
       IMPORTER,
       'skip',
-      tally,
-      words,
+      counts,
     )
     plants.forget(existing)
     if (doc !== null) origins.updated(existing, plant, changes.data?.map(({ key }) => key) ?? [])

@@ -5,25 +5,16 @@
 import { sql } from 'kysely'
 import type { Store, Tx } from '../db/store.ts'
 import type { ImageFile } from '../images/image-files.ts'
-import { insertFacets, insertPlants, replaceFacets } from '../plants/plant.repository.ts'
-import { facetRows, plantDocument, type Plant } from '../plants/plant.ts'
-import { numberRows } from '../attributes/attribute-numbers.ts'
-import { windowRows } from '../calendar/window-rows.ts'
-import { AttributeTally } from '../attributes/attribute-tally.ts'
-import { applyTally } from '../attributes/attribute.repository.ts'
-import { saveSearchText } from '../search/search-save.ts'
-import { applyWordTally, WordTally } from '../search/vocabulary.ts'
+import { insertPlants } from '../plants/plant.repository.ts'
+import { plantDocument, type Plant } from '../plants/plant.ts'
+import { IndexBatch, MIRRORED_INDEXES, savedInIndexes } from '../writes/plant-indexes.ts'
 import { insertRevisions, type RevisionRow } from '../revisions/revision.repository.ts'
 import type { LinkType } from '../links/link.repository.ts'
 
 /** The counts of one transaction's saves, applied once at its end (as the importer does). */
-export class MirrorCounts {
-  readonly tally = new AttributeTally()
-  readonly words = new WordTally()
-
-  async apply(tx: Tx): Promise<void> {
-    await applyTally(tx, this.tally)
-    await applyWordTally(tx, this.words)
+export class MirrorCounts extends IndexBatch {
+  apply(tx: Tx): Promise<void> {
+    return this.write(tx)
   }
 }
 
@@ -61,20 +52,11 @@ export async function writePlant(
     updated_at: plant.updated_at,
     doc,
   }
-  if (before) {
-    await tx.updateTable('plants').set(fields).where('id', '=', plant.id).execute()
-    await replaceFacets(tx, plant.id, plant.data)
-  } else {
-    await insertPlants(tx, [{ id: plant.id, ...fields }])
-    await insertFacets(
-      tx,
-      facetRows(plant.id, plant.data),
-      numberRows(plant.id, plant.data),
-      windowRows(plant.id, plant.data),
-    )
-  }
-  counts.tally.count(before?.data ?? null, plant.data)
-  await saveSearchText(store, tx, before, plant, counts.words)
+  if (before) await tx.updateTable('plants').set(fields).where('id', '=', plant.id).execute()
+  else await insertPlants(tx, [{ id: plant.id, ...fields }])
+  // Every index but the revision row: the source's revisions are copied as they were written.
+  const save = { plant, before, note: '', author: { id: null, name: 'mirror' } }
+  await savedInIndexes(store, tx, save, counts, MIRRORED_INDEXES)
 }
 
 /** Another plant of the mirror may still hold a slug the source has since given this one (its own change

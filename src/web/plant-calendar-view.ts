@@ -2,7 +2,7 @@
 // (frost-dates.ts) the same windows dated for the season to come (calendar/upcoming.ts).
 import type { Store } from '../db/store.ts'
 import type { Plant } from '../plants/plant.ts'
-import { frostWindows, type CalendarAction } from '../calendar/frost-windows.ts'
+import { frostWindows, type CalendarAction } from '../plants/frost-windows.ts'
 import type { PlantCalendar } from '../calendar/calendar.service.ts'
 import { upcomingCalendar, type FrostDates } from '../calendar/upcoming.ts'
 

@@ -3,7 +3,7 @@
 // so a page accepts exactly what the API accepts; each problem is tied back to the field it came from.
 import { Type } from 'typebox'
 import { DigitsText, INTEGER_COLUMN_MAX } from '../http/integers.ts'
-import type { CreatePlantInput, UpdatePlantInput } from '../plants/plant-writes.ts'
+import type { CreatePlantInput, UpdatePlantInput } from '../writes/plant-writes.ts'
 import { CreatePlantBody, UpdatePlantBody } from '../plants/plant.schemas.ts'
 import { normalizeFacet, type Attribute, type Plant, type PlantType } from '../plants/plant.ts'
 import { diffPlant, mergeAttributes, removeAttributes, type PlantFields } from '../plants/plant-changes.ts'

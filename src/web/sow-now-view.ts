@@ -7,7 +7,7 @@ import type { DatedWindow } from '../calendar/calendar.service.ts'
 import { addDays, isoDate, seasonsAround } from '../calendar/season.ts'
 import { plantsToSow, today as todayUtc } from '../calendar/sow-now.service.ts'
 import type { FrostDates } from '../calendar/upcoming.ts'
-import type { CalendarAction } from '../calendar/frost-windows.ts'
+import type { CalendarAction } from '../plants/frost-windows.ts'
 
 /** Each list shows at most this many plants, by name (the dataset has a few hundred with windows). */
 export const MOST_LISTED = 300

@@ -24,7 +24,7 @@ import { viewerOf } from './viewer.ts'
 import { sowNowView } from './sow-now-view.ts'
 import { SowNowPage } from './pages/sow-now.tsx'
 import { ACTION_WORDS } from './pages/plant-calendar.tsx'
-import type { CalendarAction } from '../calendar/frost-windows.ts'
+import type { CalendarAction } from '../plants/frost-windows.ts'
 
 const Field = Type.Optional(Type.String({ maxLength: 20 }))
 const FrostFormQuery = Type.Object({

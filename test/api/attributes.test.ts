@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant } from '../helpers/factories.ts'
 import { assertError } from '../helpers/assertions.ts'
 import { importDataset } from '../../src/transfer/import.ts'
-import { backfillAttributeRegistry } from '../../src/attributes/registry-backfill.ts'
+import { facetIndex } from '../../src/attributes/facet-index.ts'
 
 interface Counted {
   value: string
@@ -286,11 +286,11 @@ describe('GET /attributes', () => {
     assert.equal(summary.rejected.length, 0, JSON.stringify(summary.rejected))
     await assertRegistryMatchesPlants()
 
-    // What the migration does on a database that had plants before the registry existed.
+    // What the migrate step does on a database that had plants before the registry existed.
     await t.store.db.deleteFrom('attribute_values').execute()
     await t.store.db.deleteFrom('attribute_keys').execute()
     assert.deepEqual(await attributes(), [])
-    await backfillAttributeRegistry(t.store.db)
+    await t.store.transaction((tx) => facetIndex.rebuild(t.store, tx))
     await assertRegistryMatchesPlants()
   })
 })

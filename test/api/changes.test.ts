@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant, link } from '../helpers/factories.ts'
 import { assertError } from '../helpers/assertions.ts'
-import { updatePlantIn } from '../../src/plants/plant-writes.ts'
+import { updatePlantIn } from '../../src/writes/plant-writes.ts'
 import type { FeedChange as Change } from '../../src/revisions/change-feed.ts'
 
 let t: TestApp

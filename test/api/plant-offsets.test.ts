@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant } from '../helpers/factories.ts'
 import { insertPlants, type PlantRow } from '../../src/plants/plant.repository.ts'
+import { moveOffsetsAfter } from '../../src/plants/plant-offsets.ts'
 import { OFFSET_STEP } from '../../src/plants/plant-offsets.ts'
 
 let t: TestApp
@@ -63,7 +64,10 @@ async function insertWithIds(newIds: number[]): Promise<void> {
     updated_at: now,
     doc: JSON.stringify({ id, name: `Offset plant ${id}` }),
   }))
-  await t.store.transaction(async (tx) => insertPlants(tx, rows))
+  await t.store.transaction(async (tx) => {
+    await insertPlants(tx, rows)
+    moveOffsetsAfter(tx, newIds)
+  })
 }
 
 describe('offset pages from kept markers', () => {

@@ -2,7 +2,7 @@
 // every read is served.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createPlant } from '../../src/plants/plant-writes.ts'
+import { createPlant } from '../../src/writes/plant-writes.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { Visitor } from '../helpers/visitor.ts'
 import { loadConfig } from '../../src/config.ts'

@@ -10,7 +10,7 @@ import { buildDataset, DATA_DIR, SOURCE_DIR } from '../../scripts/dataset/build.
 import { genusOfSpecies } from '../../scripts/dataset/scientific-names.ts'
 import { MOST_GROWN } from '../../scripts/dataset/cropgraph-merge.ts'
 import { readCropCalendar, windowText } from '../../scripts/dataset/cropgraph.ts'
-import { parseWindow } from '../../src/calendar/frost-windows.ts'
+import { parseWindow } from '../../src/plants/frost-windows.ts'
 import { fieldProblems } from '../../src/http/validation.ts'
 import { validateDatasetLine } from '../../src/transfer/dataset-format.ts'
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import { parseDatabaseUrl } from '../../src/config.ts'
-import { openStore } from '../../src/db/open-store.ts'
+import { openStore } from '../../src/open-store.ts'
 import type { Store } from '../../src/db/store.ts'
 import { tempDir } from './temp-dir.ts'
 

@@ -1,12 +1,12 @@
 // How search matches what people type: typos within the allowed edits, English word forms, diacritics,
 // joined and split words, every kind of name, the ranking tiers, and a vocabulary that every save keeps
-// right (the same one the migration builds from the plants).
+// right (the same one the index's rebuild builds from the plants).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant } from '../helpers/factories.ts'
-import { backfillSearchVocabulary } from '../../src/search/vocabulary-backfill.ts'
+import { searchTextIndex } from '../../src/search/search-text-index.ts'
 
 let t: TestApp
 const p: Record<string, any> = {}
@@ -138,7 +138,7 @@ describe('the vocabulary', () => {
     assert.deepEqual(await names('zwodelberry'), ['Zwoddelberry'])
   })
 
-  it('is what the migration builds from the plants', async () => {
+  it('is what the rebuild builds from the plants', async () => {
     const snapshot = async () => ({
       words: (
         await sql<{ word: string; plants: number; name_plants: number }>`
@@ -161,7 +161,7 @@ describe('the vocabulary', () => {
       await tx.deleteFrom('search_words').execute()
       await tx.deleteFrom('search_names').execute()
     })
-    await backfillSearchVocabulary(t.store.db, t.store.search)
+    await t.store.transaction((tx) => searchTextIndex.rebuild(t.store, tx))
     assert.deepEqual(await snapshot(), kept)
   })
 })

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
-import { createPlant as createPlantAs } from '../../src/plants/plant-writes.ts'
+import { createPlant as createPlantAs } from '../../src/writes/plant-writes.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant, link, unique } from '../helpers/factories.ts'
 import { Visitor, textOf, type Visit } from '../helpers/visitor.ts'

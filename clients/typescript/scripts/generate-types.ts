@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { format, resolveConfig } from 'prettier'
 import { buildApp } from '../../../src/app.ts'
-import { openStore } from '../../../src/db/open-store.ts'
+import { openStore } from '../../../src/open-store.ts'
 
 const TARGET = fileURLToPath(new URL('../src/schema.ts', import.meta.url))
 const HEADER =

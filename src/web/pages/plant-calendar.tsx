@@ -1,6 +1,6 @@
 // The plant page's sowing calendar: the windows in words; with the visitor's frost dates, the same as dates
 // of the season to come, on a 12-month strip with a text list beside it, and as a file for a calendar app.
-import type { CalendarAction } from '../../calendar/frost-windows.ts'
+import type { CalendarAction } from '../../plants/frost-windows.ts'
 import type { PlantCalendarView } from '../plant-calendar-view.ts'
 import { dayWords, monthDayWords } from '../frost-dates.ts'
 import { FrostForm, TypicalWindows } from './frost-form.tsx'

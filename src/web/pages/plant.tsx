@@ -15,7 +15,7 @@ import { PlantCalendarSection } from './plant-calendar.tsx'
 import { PlantCompanions } from './plant-companions.tsx'
 import { GrowIt } from './grow-it.tsx'
 import { firstAndRest, ShowAll } from './show-all.tsx'
-import { WINDOW_KEYS } from '../../calendar/frost-windows.ts'
+import { WINDOW_KEYS } from '../../plants/frost-windows.ts'
 import type { PlantCalendarView } from '../plant-calendar-view.ts'
 
 export interface PlantLink {

@@ -4,7 +4,7 @@ import { monthDayWords } from '../frost-dates.ts'
 import type { SowList, SowNowView } from '../sow-now-view.ts'
 import { FrostForm, TypicalWindows } from './frost-form.tsx'
 import { ACTION_WORDS, span } from './plant-calendar.tsx'
-import type { CalendarAction } from '../../calendar/frost-windows.ts'
+import type { CalendarAction } from '../../plants/frost-windows.ts'
 
 export function SowNowPage({ view, viewer }: { view: SowNowView; viewer: Viewer | null }): JSX.Element {
   const { frost, week, month, action } = view

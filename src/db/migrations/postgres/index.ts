@@ -15,6 +15,7 @@ import * as plantWindows from './20261202T1000_plant_windows.ts'
 import * as mirrorState from './20261203T0900_mirror_state.ts'
 import * as plantOffsets from './20261204T0900_plant_offsets.ts'
 import * as derivedVersions from './20261205T0900_derived_versions.ts'
+import * as indexRebuilds from './20261205T0900_index_rebuilds.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261203T0900_mirror_state': mirrorState,
   '20261204T0900_plant_offsets': plantOffsets,
   '20261205T0900_derived_versions': derivedVersions,
+  '20261205T0900_index_rebuilds': indexRebuilds,
 }

@@ -2,29 +2,23 @@
 // it, and all are written when the batch is flushed, with a few multi-row statements per table instead of
 // a dozen statements per plant. What is written is what createPlantIn would write for the same plants in
 // the same order: the same ids, slugs, documents, facet rows, revisions, names, index entries and counts.
-import { insertRevisions } from '../revisions/revision.repository.ts'
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { validationFailed } from '../errors.ts'
-import { numberRows } from '../attributes/attribute-numbers.ts'
-import { windowRows } from '../calendar/window-rows.ts'
-import { facetRows, plantDocument, type Plant, type PlantType } from './plant.ts'
-import type { PlantFields } from './plant-changes.ts'
-import * as repo from './plant.repository.ts'
+import { plantDocument, type Plant, type PlantType } from '../plants/plant.ts'
+import type { PlantFields } from '../plants/plant-changes.ts'
+import * as repo from '../plants/plant.repository.ts'
 import {
   attributeProblems,
   newPlantFields,
   now,
   parentTypeProblems,
-  revisionOf,
   rowFields,
   toPlant,
   type CreatePlantInput,
 } from './plant-writes.ts'
-import { firstFreeSlug, slugify } from './slug.ts'
-import type { AttributeTally } from '../attributes/attribute-tally.ts'
-import { searchEntry } from '../search/search-text.ts'
-import { addNames, type WordTally } from '../search/vocabulary.ts'
+import { firstFreeSlug, slugify } from '../plants/slug.ts'
+import { insertedInIndexes, type IndexBatch } from './plant-indexes.ts'
 
 /** A plant added to the batch: its id is known once the batch is flushed. */
 export class NewPlant {
@@ -46,13 +40,12 @@ export class NewPlants {
   /** The types of plants read or created in this transaction: the parents later plants may name. */
   readonly #types = new Map<number, PlantType>()
 
-  /** `tally` and `words` collect the registry's and the vocabulary's counts, for the caller to apply. */
+  /** `batch` collects the indexes' counts (the registry's, the vocabulary's), for the caller to write. */
   constructor(
     private readonly store: Store,
     private readonly tx: Tx,
     private readonly author: Author,
-    private readonly tally: AttributeTally,
-    private readonly words: WordTally,
+    private readonly batch: IndexBatch,
   ) {}
 
   /** Reads the types of plants that plants to come may name as their parent, in one statement. */
@@ -109,21 +102,11 @@ export class NewPlants {
         doc: plantDocument(plant),
       })),
     )
-    await repo.insertFacets(
+    await insertedInIndexes(
+      store,
       tx,
-      plants.flatMap((plant) => facetRows(plant.id, plant.data)),
-      plants.flatMap((plant) => numberRows(plant.id, plant.data)),
-      plants.flatMap((plant) => windowRows(plant.id, plant.data)),
-    )
-    for (const plant of plants) {
-      this.tally.count(null, plant.data)
-      this.words.count(null, plant)
-    }
-    await addNames(tx, plants)
-    await store.search.add(tx, plants.map(searchEntry))
-    await insertRevisions(
-      tx,
-      plants.map((plant, index) => revisionOf(plant, null, queued[index]!.note, this.author)),
+      plants.map((plant, index) => ({ plant, before: null, note: queued[index]!.note, author: this.author })),
+      this.batch,
     )
   }
 

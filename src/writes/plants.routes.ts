@@ -1,7 +1,7 @@
 // /plants endpoints. Handlers only translate HTTP to service calls.
 import { IdParams, PageQuery, commonErrors, writeErrors } from '../http/schemas.ts'
 import { accountOf, sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
-import { getPlantForAnswer, listCompanions, listPlants, listVarieties } from './plant-reads.ts'
+import { getPlantForAnswer, listCompanions, listPlants, listVarieties } from '../plants/plant-reads.ts'
 import { createPlant, updatePlant } from './plant-writes.ts'
 import {
   CreatePlantBody,
@@ -10,7 +10,7 @@ import {
   PlantListSchema,
   PlantSchema,
   UpdatePlantBody,
-} from './plant.schemas.ts'
+} from '../plants/plant.schemas.ts'
 
 const tags = ['plants']
 

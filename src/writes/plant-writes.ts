@@ -3,27 +3,25 @@ import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError, notFound, validationFailed, type FieldProblem } from '../errors.ts'
 import {
+  MAX_LIST_ELEMENTS,
   normalizeFacet,
   plantDocument,
   type Attribute,
   type Images,
   type Plant,
   type PlantType,
-} from './plant.ts'
+} from '../plants/plant.ts'
 import {
   diffPlant,
   mergeAttributes,
   removeAttributes,
   type FieldChange,
   type PlantFields,
-} from './plant-changes.ts'
-import * as repo from './plant.repository.ts'
-import { insertRevision, insertRevisions, type RevisionRow } from '../revisions/revision.repository.ts'
-import { AttributeTally } from '../attributes/attribute-tally.ts'
-import { applyTally } from '../attributes/attribute.repository.ts'
-import { firstFreeSlug, slugify } from './slug.ts'
-import { saveSearchText } from '../search/search-save.ts'
-import type { WordTally } from '../search/vocabulary.ts'
+} from '../plants/plant-changes.ts'
+import * as repo from '../plants/plant.repository.ts'
+import { insertRevisions } from '../plants/revision-rows.ts'
+import { firstFreeSlug, slugify } from '../plants/slug.ts'
+import { savedInIndexes, type IndexBatch } from './plant-indexes.ts'
 
 export interface CreatePlantInput {
   scientific_name: string
@@ -69,15 +67,14 @@ export async function updatePlant(
   return retryOnSlugRace(store, () => store.transaction(save))
 }
 
-/** Creates a plant inside the caller's transaction (the importer saves many in one). With a `tally`, the
- * attribute registry's counts are added to it for the caller to apply; without, they are applied here. */
+/** Creates a plant inside the caller's transaction (the importer saves many in one). With a `batch`, the
+ * indexes' counts are added to it for the caller to write; without, they are written here. */
 export async function createPlantIn(
   store: Store,
   tx: Tx,
   input: CreatePlantInput,
   author: Author,
-  tally?: AttributeTally,
-  words?: WordTally,
+  batch?: IndexBatch,
 ): Promise<string> {
   const fields = newPlantFields(input)
   const problems = [...attributeProblems(input.data), ...(await parentProblems(tx, fields, null))]
@@ -96,7 +93,7 @@ export async function createPlantIn(
   const plant = toPlant(id, fields, 1, timestamp, timestamp)
   const doc = plantDocument(plant)
   await repo.setPlantDoc(tx, id, doc)
-  await saveDerived(store, tx, { plant, before: null, note: input.note, author, tally, words })
+  await savedInIndexes(store, tx, { plant, before: null, note: input.note, author }, batch)
   return doc
 }
 
@@ -114,7 +111,7 @@ export function newPlantFields(input: CreatePlantInput): PlantFields {
 }
 
 /** Updates a plant inside the caller's transaction, with the optimistic-locking check. An update that
- * changes nothing is a validation error, or (for the importer) returns null. `tally` as for createPlantIn. */
+ * changes nothing is a validation error, or (for the importer) returns null. `batch` as for createPlantIn. */
 export async function updatePlantIn(
   store: Store,
   tx: Tx,
@@ -122,8 +119,7 @@ export async function updatePlantIn(
   input: UpdatePlantInput,
   author: Author,
   onNoChange: 'fail' | 'skip' = 'fail',
-  tally?: AttributeTally,
-  words?: WordTally,
+  batch?: IndexBatch,
 ): Promise<string | null> {
   const { row, current } = await versionToChange(tx, id, input.version)
   const type = canonicalType(input.type) ?? current.type
@@ -146,8 +142,7 @@ export async function updatePlantIn(
     note: input.note,
     author,
     onNoChange,
-    tally,
-    words,
+    batch,
   })
 }
 
@@ -175,8 +170,8 @@ export interface NextVersion {
   onNoChange: 'fail' | 'skip'
   /** Said when nothing would change. */
   nothingChanged?: string
-  tally?: AttributeTally | undefined
-  words?: WordTally | undefined
+  /** The caller's batch of saves (the importer's), whose counts it writes; none: written with this save. */
+  batch?: IndexBatch | undefined
 }
 
 /** Writes `after` as the plant's next version (one conditional UPDATE, then what derives from it), after
@@ -219,8 +214,7 @@ export async function saveNextVersion(store: Store, tx: Tx, next: NextVersion): 
     doc,
   })
   if (!saved) throw versionMismatch(null)
-  const { note, author, tally, words } = next
-  await saveDerived(store, tx, { plant, before, note, author, tally, words })
+  await savedInIndexes(store, tx, { plant, before, note: next.note, author: next.author }, next.batch)
   return doc
 }
 
@@ -314,50 +308,6 @@ export function toPlant(
     images: { thumb: null, title: null },
   }
 }
-
-interface Save {
-  plant: Plant
-  before: PlantFields | null
-  note: string
-  author: Author
-  tally: AttributeTally | undefined
-  words: WordTally | undefined
-}
-
-/** The facet index, the attribute registry, the search index (with its vocabulary and names) and the
- * revision: written in the same transaction as the plant. */
-async function saveDerived(store: Store, tx: Tx, { plant, before, note, author, tally, words }: Save) {
-  await repo.replaceFacets(tx, plant.id, plant.data)
-  if (tally) tally.count(before?.data ?? null, plant.data)
-  else {
-    const own = new AttributeTally()
-    own.count(before?.data ?? null, plant.data)
-    await applyTally(tx, own)
-  }
-  await saveSearchText(store, tx, before && { ...before, id: plant.id }, plant, words)
-  await insertRevision(tx, revisionOf(plant, before, note, author))
-}
-
-/** The revision row of a save: what changed from `before` (null for a new plant). */
-export function revisionOf(
-  plant: Plant,
-  before: PlantFields | null,
-  note: string,
-  author: Author,
-): RevisionRow {
-  return {
-    plant_id: plant.id,
-    version: plant.version,
-    note: note.trim(),
-    author_id: author.id,
-    author: author.name,
-    created_at: plant.updated_at,
-    changes: JSON.stringify(diffPlant(before, plant)),
-  }
-}
-
-/** The most elements a comma-separated attribute value may list. */
-export const MAX_LIST_ELEMENTS = 100
 
 export function attributeProblems(data: Attribute[] | undefined): FieldProblem[] {
   const seen = new Set<string>()

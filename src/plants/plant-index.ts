@@ -1,0 +1,62 @@
+// What every piece of derived state a save maintains looks like to the write path: the facet rows and the
+// attribute registry, the range index, the window index, the search text with its vocabulary and names,
+// the offset markers and the revision row. Each is one PlantIndex; the list of them is
+// writes/plant-indexes.ts, which a save, a batch of new plants, a revert and the mirror all loop over. An
+// index never imports the write path: it is given the plant as saved.
+import type { Author } from '../accounts/account.ts'
+import type { Store, Tx } from '../db/store.ts'
+import type { Plant } from './plant.ts'
+import type { PlantFields } from './plant-changes.ts'
+
+/** One plant saved: as it is now, and its fields before (null for a new plant). */
+export interface PlantSave {
+  plant: Plant
+  before: PlantFields | null
+  /** The revision's note and author (only the revision row reads them). */
+  note: string
+  author: Author
+}
+
+/** Where a save writes: the store (for what is dialect-specific), its transaction, and the batch that
+ * collects counts to write once at the end (a single save's batch ends with the save). */
+export interface IndexWrite {
+  store: Store
+  tx: Tx
+  batch: IndexBatch
+}
+
+export interface PlantIndex {
+  /** The name a migration uses to ask for a rebuild (db/index-rebuilds.ts). */
+  readonly name: string
+  /** One plant saved, new or changed: its rows as `before` gave them become those of `plant`. */
+  replace(write: IndexWrite, save: PlantSave): Promise<void>
+  /** New plants saved together (the importer's batch): the same rows as `replace` for each, in a few
+   * multi-row statements. */
+  insertBatch(write: IndexWrite, saves: readonly PlantSave[]): Promise<void>
+  /** Empties the index and fills it again from every stored plant, in `tx`: what a migration that creates
+   * or changes it asks for. */
+  rebuild(store: Store, tx: Tx): Promise<void>
+}
+
+/** Counts an index collects over a transaction's saves (the attribute tally, the word tally) and writes
+ * once, at its end: the importer's thousands of plants add up in memory and each count row is written once.
+ * Counts are written in the order the indexes first collected them, which is the list's order. */
+export class IndexBatch {
+  readonly #pending = new Map<string, { value: unknown; write: (tx: Tx) => Promise<void> }>()
+
+  /** The counts `name` collects in this batch, made on first use; `write` puts them in the database. */
+  collect<T>(name: string, make: () => T, write: (tx: Tx, value: T) => Promise<void>): T {
+    const pending = this.#pending.get(name)
+    if (pending) return pending.value as T
+    const value = make()
+    this.#pending.set(name, { value, write: (tx) => write(tx, value) })
+    return value
+  }
+
+  /** Writes what was collected, and starts again empty. */
+  async write(tx: Tx): Promise<void> {
+    const pending = [...this.#pending.values()]
+    this.#pending.clear()
+    for (const { write } of pending) await write(tx)
+  }
+}
