@@ -15,6 +15,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loadConfig, type Config } from './config.ts'
 import type { Store } from './db/store.ts'
 import { AppError, accountBlocked } from './errors.ts'
+import { TOTAL_ESTIMATED_HEADER } from './paging.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
@@ -236,6 +237,7 @@ export async function buildApp({
       'x-request-id',
       'etag',
       IGNORED_PARAMETERS_HEADER,
+      TOTAL_ESTIMATED_HEADER,
       'preference-applied',
       CURSOR_HEADER,
     ],
