@@ -6,7 +6,7 @@
 // attribute tally), it is read instead (browse.ts).
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
-import { exactTotal, type Total } from '../paging.ts'
+import { EXACT_TOTAL_UP_TO, exactTotal, type Total } from '../paging.ts'
 
 /** The total of a walk in ascending id order that stopped at `limit` ids: `count` of them, the last
  * `lastId`. */
@@ -17,6 +17,8 @@ export async function totalOfWalk(
   limit: number,
 ): Promise<Total> {
   if (count < limit || lastId === null) return exactTotal(count)
+  // A count stopped early on purpose (whether any plant matches at all) is not worth an estimate.
+  if (limit <= EXACT_TOTAL_UP_TO) return { total: count, estimated: true }
   const counted = await sql<{ top: number | string | null; plants: number | string | null }>`
     SELECT (SELECT max(id) FROM plants) AS top, (SELECT plants FROM plant_total WHERE id = 1) AS plants`.execute(
     db,
