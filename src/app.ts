@@ -16,6 +16,7 @@ import { loadConfig, type Config } from './config.ts'
 import type { Store } from './db/store.ts'
 import { warmPhraseBook } from './search/phrase-book-cache.ts'
 import { AppError, accountBlocked } from './errors.ts'
+import { TOTAL_ESTIMATED_HEADER } from './paging.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
@@ -237,6 +238,7 @@ export async function buildApp({
       'x-request-id',
       'etag',
       IGNORED_PARAMETERS_HEADER,
+      TOTAL_ESTIMATED_HEADER,
       'preference-applied',
       CURSOR_HEADER,
     ],

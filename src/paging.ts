@@ -7,6 +7,8 @@ export interface OffsetPagination {
   per_page: number
   total: number
   total_pages: number
+  /** Search and the sowing calendar only, and only when true: the total is an estimate (see countLimit). */
+  total_estimated?: true
 }
 
 export interface KeysetPagination {
@@ -39,6 +41,41 @@ export function offsetWindow(request: PageRequest): {
 
 export function offsetPagination(page: number, perPage: number, total: number): OffsetPagination {
   return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) }
+}
+
+/** How many plants a search or the sowing calendar found: counted (or read from a kept count), or, past
+ * the count's limit, estimated. */
+export interface Total {
+  total: number
+  estimated: boolean
+}
+
+export const exactTotal = (total: number): Total => ({ total, estimated: false })
+
+/** Matches are counted exactly up to this many; past it the total is an estimate. */
+export const EXACT_TOTAL_UP_TO = 2000
+
+/** How many matches to count for the page at `offset`: up to the exact bound, and always one past the end
+ * of the page, so that a count that stops short of this limit is exact, and one that reaches it says there
+ * is a page after this one. The last page of results is therefore always counted exactly, and every page
+ * before it promises one more: a client that pages until `total_pages` reaches the last page, whatever
+ * the estimate said on page 1. */
+export function countLimit({ offset, limit }: { offset: number; limit: number }): number {
+  return Math.max(EXACT_TOTAL_UP_TO, offset + limit) + 1
+}
+
+/** Present, as `true`, on an answer whose total is an estimate (its pagination says so too). */
+export const TOTAL_ESTIMATED_HEADER = 'hortus-total-estimated'
+
+/** Offset pagination of a total that may be an estimate. `total_estimated` is there only when it is one, so
+ * that an exact answer keeps the interface's shape, field for field. */
+export function countedPagination(
+  page: number,
+  perPage: number,
+  { total, estimated }: Total,
+): OffsetPagination {
+  const pagination = offsetPagination(page, perPage, total)
+  return estimated ? { ...pagination, total_estimated: true } : pagination
 }
 
 /** A list body built from stored plant documents without parsing them again; `more` adds fields after

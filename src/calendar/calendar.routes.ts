@@ -6,6 +6,7 @@ import { sendJson, type Api, type ApiOptions } from '../http/api-context.ts'
 import { isStrict, reportIgnored } from '../http/parameter-names.ts'
 import { component } from '../http/openapi.ts'
 import { YearInteger } from '../http/integers.ts'
+import { TOTAL_ESTIMATED_HEADER } from '../paging.ts'
 import { PlantSchema } from '../plants/plant.schemas.ts'
 import { FacetValue, TypeFilter } from '../search/search.routes.ts'
 import { plantCalendar } from './calendar.service.ts'
@@ -133,8 +134,9 @@ export async function calendarRoutes(api: Api, { store }: ApiOptions): Promise<v
       },
     },
     async (request, reply) => {
-      const { json, ignored } = await sowNow(store, request.query, { strict: isStrict(request) })
+      const { json, ignored, estimated } = await sowNow(store, request.query, { strict: isStrict(request) })
       reportIgnored(reply, ignored)
+      if (estimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')
       return sendJson(reply, json)
     },
   )

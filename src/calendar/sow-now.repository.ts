@@ -4,6 +4,9 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
 import type { PlantWindowsTable } from '../db/schema.ts'
 import { conditionsOf } from '../search/full-text-search.ts'
+import { totalOfWalk } from '../search/bounded-count.ts'
+import { documents } from '../search/tier-walk.ts'
+import { countLimit, type Total } from '../paging.ts'
 import type { PlantType } from '../plants/plant.ts'
 import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
 
@@ -38,19 +41,20 @@ export interface OpenPlantsQuery {
   offset: number
 }
 
-/** The plants meeting the filter, in id order, and how many there are. */
+/** The plants meeting the filter, in id order, and how many there are: counted up to a limit past the
+ * page, and estimated past it, as search counts (search/bounded-count.ts). */
 export async function openPlants(
   db: Db,
   query: OpenPlantsQuery,
-): Promise<{ total: number; rows: { id: number; doc: string }[] }> {
-  const counted = await sql<{ total: number | string }>`
-    SELECT count(*) AS total FROM plants p WHERE ${conditionsOf(query)}`.execute(db)
-  const total = Number(counted.rows[0]?.total ?? 0)
-  if (total === 0 || query.offset >= total) return { total, rows: [] }
-  const page = await sql<{ id: number | string; doc: string }>`
-    SELECT p.id, p.doc FROM plants p WHERE ${conditionsOf(query)}
-    ORDER BY p.id LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db)
-  return { total, rows: page.rows.map((row) => ({ id: Number(row.id), doc: row.doc })) }
+): Promise<Total & { rows: { id: number; doc: string }[] }> {
+  const limit = countLimit(query)
+  const walked = await sql<{ id: number | string }>`
+    SELECT p.id FROM plants p WHERE ${conditionsOf(query)} ORDER BY p.id LIMIT ${limit}`.execute(db)
+  const ids = walked.rows.map((row) => Number(row.id))
+  const total = await totalOfWalk(db, ids.length, ids.at(-1) ?? null, limit)
+  const page = ids.slice(query.offset, query.offset + query.limit)
+  const docs = await documents(db, page)
+  return { ...total, rows: page.map((id, index) => ({ id, doc: docs[index]! })) }
 }
 
 /** The windows of these plants, by plant and in the order of their data. */

@@ -5,7 +5,7 @@
 // The website's "Sow now" page asks the same about a week or a month (plantsToSow).
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
-import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
+import { countedPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
 import type { IgnoredParameter } from '../text/closest-name.ts'
 import { facetFilters } from '../search/facet-parameters.ts'
 import { phraseBookOf } from '../search/phrase-book-cache.ts'
@@ -42,6 +42,8 @@ export interface SowNowParams extends PageRequest {
 export interface SowNowAnswer {
   json: string
   ignored: IgnoredParameter[]
+  /** the total is an estimate (also in the pagination) */
+  estimated: boolean
 }
 
 const ACTIONS = [...new Set(Object.values(WINDOW_KEYS))]
@@ -78,10 +80,11 @@ export async function sowNow(
   return {
     json: plantListJson(
       found.plants.map((plant) => plant.doc),
-      offsetPagination(page, perPage, found.total),
+      countedPagination(page, perPage, found),
       { date: isoDate(date), windows: found.windows, notes },
     ),
     ignored,
+    estimated: found.estimated,
   }
 }
 
@@ -101,6 +104,8 @@ export interface SowingQuery {
 
 export interface PlantsToSow {
   total: number
+  /** the total is an estimate (paging.ts countLimit) */
+  estimated: boolean
   plants: { id: number; doc: string }[]
   /** By plant id: its windows open on one of the days, dated in the season that holds them. */
   windows: Record<string, DatedWindow[]>
@@ -134,7 +139,7 @@ export async function plantsToSow(store: Store, query: SowingQuery): Promise<Pla
     const season = query.seasons.find((each) => isOpen(window, each, query.from, query.to))
     if (season) (windows[row.plant_id] ??= []).push(dated(window, season, sources.get(row.plant_id)))
   }
-  return { total: found.total, plants: found.rows, windows }
+  return { total: found.total, estimated: found.estimated, plants: found.rows, windows }
 }
 
 /** Today, UTC. */

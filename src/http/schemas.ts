@@ -22,6 +22,14 @@ export const OffsetPaginationSchema = component(
       per_page: Type.Integer(),
       total: Type.Integer(),
       total_pages: Type.Integer(),
+      total_estimated: Type.Optional(
+        Type.Literal(true, {
+          description:
+            'Search and the sowing calendar, only when total is an estimate (more than 2,000 matches, ' +
+            'counted no further; the Hortus-Total-Estimated header says so too): total_pages then counts at ' +
+            'least one page after this one, and the last page of results has the exact total and no such field.',
+        }),
+      ),
     },
     { description: 'Offset paging: ask for another page with page (and per_page).' },
   ),

@@ -1,7 +1,7 @@
 // The full-text search both databases run: the same statements around each one's full-text index
 // (`FullTextDialect`: SQLite FTS5 in sqlite-search.ts, a PostgreSQL tsvector in postgres-search.ts). The
-// exact total first; few matches are then ranked in one statement, more are walked tier by tier
-// (tier-walk.ts), which reads only the ids up to the page.
+// total first, counted up to a limit (bounded-count.ts); few matches are then ranked in one statement, more
+// are walked tier by tier (tier-walk.ts), which reads only the ids up to the page.
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
 import { prepared } from '../db/prepared.ts'
@@ -15,6 +15,8 @@ import {
   type TierTest,
 } from './ranking.ts'
 import { documents, pageIds, type TextIndex } from './tier-walk.ts'
+import { countLimit, exactTotal, type Total } from '../paging.ts'
+import { boundedCount, totalOfWalk } from './bounded-count.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
 import type { QueryPlan } from './query-plan.ts'
 
@@ -35,18 +37,28 @@ export async function findMatches(
   query: SearchQuery,
 ): Promise<SearchResult> {
   const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
-  if (anywhere === null) return { total: 0, docs: [] }
+  if (anywhere === null) return { ...exactTotal(0), docs: [] }
   const tests = tierTests(query.plan, nameQueries(query.plan.groups, dialect.names))
-  const total = await countOf(db, dialect, query, anywhere)
-  if (query.offset >= total) return { total, docs: [] }
-  if (total <= dialect.fewMatches) return { total, docs: await rankAll(db, dialect, query, anywhere, tests) }
+  // Counted at least far enough to know whether the matches are few enough to rank at once (an estimate
+  // is then more than that).
+  const few = Number.isFinite(dialect.fewMatches) ? dialect.fewMatches + 1 : 0
+  const counted = await countOf(db, dialect, query, anywhere, Math.max(countLimit(query), few))
+  // An estimate may be low: a page past it is still read.
+  if (!counted.estimated && query.offset >= counted.total) return { ...counted, docs: [] }
+  if (counted.total <= dialect.fewMatches)
+    return { ...counted, docs: await rankAll(db, dialect, query, anywhere, tests) }
   const ids = await pageIds({ db, index: dialect.index, query, anywhere, tests })
-  return { total, docs: await documents(db, ids) }
+  return { ...counted, docs: await documents(db, ids) }
 }
 
-export async function countMatches(db: Db, dialect: FullTextDialect, query: SearchQuery): Promise<number> {
+export async function countMatches(
+  db: Db,
+  dialect: FullTextDialect,
+  query: SearchQuery,
+  limit: number,
+): Promise<Total> {
   const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
-  return anywhere === null ? 0 : countOf(db, dialect, query, anywhere)
+  return anywhere === null ? exactTotal(0) : countOf(db, dialect, query, anywhere, limit)
 }
 
 export function matchingCondition(dialect: FullTextDialect, plan: QueryPlan): RawBuilder<unknown> | null {
@@ -59,40 +71,42 @@ export function conditionsOf(query: Pick<SearchQuery, 'type' | 'filter'>): RawBu
   return sql`${query.type === null ? sql`1 = 1` : sql`p.type = ${query.type}`} AND ${query.filter ?? sql`1 = 1`}`
 }
 
-// Without a type or filter the index counts its matches alone, in about a millisecond even for one letter.
-async function countOf(db: Db, dialect: FullTextDialect, query: SearchQuery, anywhere: string) {
+// Without a type or filter the index counts its matches alone, without reading the plants.
+async function countOf(
+  db: Db,
+  dialect: FullTextDialect,
+  query: SearchQuery,
+  anywhere: string,
+  limit: number,
+): Promise<Total> {
   if (query.type === null && query.filter === null) {
-    const [counted] = await countAll(dialect.index)(db, anywhere)
-    return Number(counted?.total ?? 0)
+    const [walked] = await countAll(dialect.index)(db, anywhere, limit)
+    return totalOfWalk(db, Number(walked?.n ?? 0), walked?.last == null ? null : Number(walked.last), limit)
   }
-  return count(
+  return boundedCount(
     db,
-    sql`SELECT count(*) AS total FROM ${dialect.index.from}
+    sql`SELECT ${dialect.index.id} AS id FROM ${dialect.index.from}
       WHERE ${dialect.index.matches(anywhere)} AND ${conditionsOf(query)}`,
+    limit,
   )
 }
 
 // The count of every plain search, of one shape per index: planned once per connection on PostgreSQL.
 const countsAll = new WeakMap<
   TextIndex,
-  (db: Db, anywhere: string) => Promise<{ total: number | string }[]>
+  (db: Db, anywhere: string, limit: number) => Promise<{ n: number | string; last: number | string | null }[]>
 >()
 function countAll(index: TextIndex) {
   let run = countsAll.get(index)
   if (!run) {
-    run = prepared((db, anywhere: string) => {
-      const query = sql<{ total: number | string }>`
-        SELECT count(*) AS total FROM (${index.idsMatching(anywhere)}) AS matches`
+    run = prepared((db, anywhere: string, limit: number) => {
+      const query = sql<{ n: number | string; last: number | string | null }>`
+        SELECT count(*) AS n, max(id) AS last FROM (${index.idsMatching(anywhere)} LIMIT ${limit}) AS walked`
       return { compile: () => query.compile(db) }
     })
     countsAll.set(index, run)
   }
   return run
-}
-
-async function count(db: Db, query: RawBuilder<unknown>): Promise<number> {
-  const counted = await (query as RawBuilder<{ total: number | string }>).execute(db)
-  return Number(counted.rows[0]?.total ?? 0)
 }
 
 /** Every match ranked in one pass, then only the page's documents read. */

@@ -7,6 +7,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { forManyRows } from '../db/many-rows.ts'
 import { countMatches, findMatches, matchingCondition, type FullTextDialect } from './full-text-search.ts'
+import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
@@ -89,8 +90,8 @@ export class PostgresSearch implements SearchIndex {
     return findMatches(db, this.#dialect, query)
   }
 
-  count(db: Db, query: SearchQuery): Promise<number> {
-    return countMatches(db, this.#dialect, query)
+  count(db: Db, query: SearchQuery, limit: number): Promise<Total> {
+    return countMatches(db, this.#dialect, query, limit)
   }
 
   matching(plan: QueryPlan): RawBuilder<unknown> | null {
@@ -109,5 +110,5 @@ const GIN_INDEX: TextIndex = {
   from: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
   id: sql`s.plant_id`,
   matches: (query) => sql`s.document @@ ${query}::tsquery`,
-  idsMatching: (query) => sql`SELECT plant_id FROM plant_search WHERE document @@ ${query}::tsquery`,
+  idsMatching: (query) => sql`SELECT plant_id AS id FROM plant_search WHERE document @@ ${query}::tsquery`,
 }

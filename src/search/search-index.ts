@@ -4,6 +4,7 @@
 import type { RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import type { PlantType } from '../plants/plant.ts'
+import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 
 export { searchTerms, textWords } from './words.ts'
@@ -27,8 +28,8 @@ export interface SearchQuery {
   offset: number
 }
 
-export interface SearchResult {
-  total: number
+/** A page of matches and how many there are (exact, or estimated past the count's limit: paging.ts). */
+export interface SearchResult extends Total {
   docs: string[]
 }
 
@@ -40,8 +41,8 @@ export interface SearchIndex {
   /** Removes every entry (a rebuild adds them all again). */
   clear(tx: Tx): Promise<void>
   find(db: Db, query: SearchQuery): Promise<SearchResult>
-  /** How many plants match, without reading any. */
-  count(db: Db, query: SearchQuery): Promise<number>
+  /** How many plants match, without reading any, counting no further than `limit` (bounded-count.ts). */
+  count(db: Db, query: SearchQuery, limit: number): Promise<Total>
   /** The condition that plant `p` matches the plan's words; null when nothing can. */
   matching(plan: QueryPlan): RawBuilder<unknown> | null
 }

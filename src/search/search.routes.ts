@@ -8,6 +8,7 @@ import { isStrict, reportIgnored } from '../http/parameter-names.ts'
 import { component } from '../http/openapi.ts'
 import { PlantSchema } from '../plants/plant.schemas.ts'
 import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
+import { TOTAL_ESTIMATED_HEADER } from '../paging.ts'
 import { findExactPlants, searchFormOf, searchPlants, type SearchParams } from './search.service.ts'
 import { suggestPlants } from './suggest.service.ts'
 
@@ -187,10 +188,11 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
       },
     },
     async (request, reply) => {
-      const { json, ignored } = await searchPlants(store, request.query, {
+      const { json, ignored, estimated } = await searchPlants(store, request.query, {
         strict: isStrict(request),
       })
       reportIgnored(reply, ignored)
+      if (estimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')
       return sendJson(reply, json)
     },
   )
@@ -232,8 +234,9 @@ export async function searchRoutes(api: Api, { store }: ApiOptions): Promise<voi
         const { scientific_name = '', type = 'Plant', name } = params
         return sendJson(reply, await findExactPlants(store, { scientific_name, type, name }))
       }
-      const { json, ignored } = await searchPlants(store, params, { strict: isStrict(request) })
+      const { json, ignored, estimated } = await searchPlants(store, params, { strict: isStrict(request) })
       reportIgnored(reply, ignored)
+      if (estimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')
       return sendJson(reply, json)
     },
   )

@@ -3,7 +3,14 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Store } from '../db/store.ts'
 import { AppError, validationFailed } from '../errors.ts'
-import { offsetPagination, offsetWindow, plantListJson, type PageRequest } from '../paging.ts'
+import {
+  countLimit,
+  countedPagination,
+  exactTotal,
+  offsetWindow,
+  plantListJson,
+  type PageRequest,
+} from '../paging.ts'
 import type { IgnoredParameter } from '../text/closest-name.ts'
 import { findExact } from '../plants/plant.repository.ts'
 import type { PlantType } from '../plants/plant.ts'
@@ -45,10 +52,12 @@ export interface SearchOptions {
   strict: boolean
 }
 
-/** A page of results as JSON, and the names the search ignored (also in the answer's interpretation). */
+/** A page of results as JSON, the names the search ignored (also in the answer's interpretation), and
+ * whether its total is an estimate (also in its pagination). */
 export interface SearchAnswer {
   json: string
   ignored: IgnoredParameter[]
+  estimated: boolean
 }
 
 export async function searchPlants(
@@ -77,7 +86,7 @@ export async function searchPlants(
   }
   if (queryWords === null) {
     if (filters.length === 0) throw searchNeedsSomething()
-    result = await browsePlants(store.reader, { ...window, filter: filterCondition(filters) })
+    result = await browsePlants(store.reader, { ...window, filter: filterCondition(filters) }, filters)
   } else {
     const understood = await understandQuery(store, q, book, queryWords)
     const asked = filterCondition(filters)
@@ -90,10 +99,11 @@ export async function searchPlants(
     }
     if (understood.nameWords.length === 0 && read === null) {
       // No word at all ("..", "!?"): nothing matches, as before q was read.
-      result = { total: 0, docs: [] }
+      result = { ...exactTotal(0), docs: [] }
     } else if (understood.nameWords.length === 0) {
       // Only constraints: browsing by them.
-      result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) })
+      const both = [...filters, ...understood.filters]
+      result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) }, both)
     } else {
       const names = await namesToSearch(store, understood.nameWords, queryWords.words)
       interpretation.name_words = names.kept
@@ -101,12 +111,13 @@ export async function searchPlants(
       result = await constraintsFirst(store, { ...window, plan: names.plan, filter: asked }, read)
     }
   }
-  const pagination = offsetPagination(page, perPage, result.total)
+  const pagination = countedPagination(page, perPage, result)
   return {
     json: plantListJson(result.docs, pagination, {
       interpretation: { ...interpretation, ignored_parameters: ignored },
     }),
     ignored,
+    estimated: result.estimated,
   }
 }
 
@@ -130,7 +141,9 @@ function searchNeedsSomething() {
  * whole name the name words are ("apple tree" is the apple, whatever its Layer); the plants matching the
  * names that meet every constraint; the plants that meet every constraint without matching the names, in
  * id order (a word such as "wall" in "climbers for a sunny wall" names no plant the person wants); then the
- * plants matching the names that do not meet them. Each text part in the usual ranking. */
+ * plants matching the names that do not meet them. Each text part in the usual ranking. A part's total
+ * places the parts after it, and it is exact whenever a later part is read: a part counted past its limit
+ * has matches past the page, which it fills (paging.ts countLimit). */
 async function constraintsFirst(
   store: Store,
   query: SearchQuery,
@@ -149,21 +162,22 @@ async function constraintsFirst(
     { browse: false, filter: sql`(NOT ${read} AND NOT ${named})` },
   ]
   let total = 0
+  let estimated = false
   const docs: string[] = []
   for (const part of parts) {
     const inPart = { ...query, filter: bothConditions(query.filter, part.filter) }
     const window = { ...inPart, limit: query.limit - docs.length, offset: Math.max(0, query.offset - total) }
-    if (window.limit === 0 && !part.browse) {
-      total += await searchIndexOf(store).count(store.reader, inPart)
-      continue
-    }
-    const found = part.browse
-      ? await browsePlants(store.reader, { ...window, limit: Math.max(window.limit, 0) })
-      : await searchIndexOf(store).find(store.reader, window)
+    const found =
+      window.limit === 0 && !part.browse
+        ? { ...(await searchIndexOf(store).count(store.reader, inPart, countLimit(window))), docs: [] }
+        : part.browse
+          ? await browsePlants(store.reader, window)
+          : await searchIndexOf(store).find(store.reader, window)
     total += found.total
+    estimated ||= found.estimated
     docs.push(...found.docs)
   }
-  return { total, docs }
+  return { total, estimated, docs }
 }
 
 // When no plant matches every word, the words that match least are left out, one at a time, a few times
@@ -178,14 +192,12 @@ async function namesToSearch(
   vocabulary: WordLookup,
 ): Promise<{ plan: QueryPlan; kept: string[]; unmatched: string[] }> {
   const plan = await planQuery(store.reader, words.join(' '), vocabulary)
-  const count = (groups: QueryPlan['groups']) =>
-    searchIndexOf(store).count(store.reader, {
-      type: null,
-      filter: null,
-      plan: { groups, groupWords: [], phrases: [], fuzzyPhrases: [] },
-      limit: 1,
-      offset: 0,
-    })
+  // Only whether any plant matches: the count stops at the first.
+  const count = async (groups: QueryPlan['groups']) => {
+    const plan = { groups, groupWords: [], phrases: [], fuzzyPhrases: [] }
+    const query = { type: null, filter: null, plan, limit: 1, offset: 0 }
+    return (await searchIndexOf(store).count(store.reader, query, 1)).total
+  }
   if (plan.groups.length < 2 || (await count(plan.groups)) > 0) return { plan, kept: words, unmatched: [] }
   // Words that match as typed are kept before words that only match corrected, then in the order typed:
   // the last words go first, those matching nothing at once.

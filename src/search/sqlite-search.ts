@@ -4,6 +4,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { forManyRows } from '../db/many-rows.ts'
 import { countMatches, findMatches, matchingCondition, type FullTextDialect } from './full-text-search.ts'
+import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
@@ -30,7 +31,7 @@ const FTS5_INDEX: TextIndex = {
   from: sql`plants_fts JOIN plants p ON p.id = plants_fts.rowid`,
   id: sql`plants_fts.rowid`,
   matches: (query) => sql`plants_fts MATCH ${query}`,
-  idsMatching: (query) => sql`SELECT rowid FROM plants_fts WHERE plants_fts MATCH ${query}`,
+  idsMatching: (query) => sql`SELECT rowid AS id FROM plants_fts WHERE plants_fts MATCH ${query}`,
 }
 
 export class SqliteSearch implements SearchIndex {
@@ -83,8 +84,8 @@ export class SqliteSearch implements SearchIndex {
     return findMatches(db, this.#dialect, query)
   }
 
-  count(db: Db, query: SearchQuery): Promise<number> {
-    return countMatches(db, this.#dialect, query)
+  count(db: Db, query: SearchQuery, limit: number): Promise<Total> {
+    return countMatches(db, this.#dialect, query, limit)
   }
 
   matching(plan: QueryPlan): RawBuilder<unknown> | null {

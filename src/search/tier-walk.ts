@@ -19,7 +19,7 @@ export interface TextIndex {
   id: RawBuilder<unknown>
   /** The condition that the index matches `query`. */
   matches(query: string): RawBuilder<unknown>
-  /** The ids of the plants matching `query`. */
+  /** The ids of the plants matching `query`, as the column `id`. */
   idsMatching(query: string): RawBuilder<unknown>
 }
 

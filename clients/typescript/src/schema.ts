@@ -420,6 +420,11 @@ export interface components {
       per_page: number
       total: number
       total_pages: number
+      /**
+       * @description Search and the sowing calendar, only when total is an estimate (more than 2,000 matches, counted no further; the Hortus-Total-Estimated header says so too): total_pages then counts at least one page after this one, and the last page of results has the exact total and no such field.
+       * @enum {boolean}
+       */
+      total_estimated?: true
     }
     /** @description Keyset paging: ask for the next page with last_id. */
     KeysetPagination: {

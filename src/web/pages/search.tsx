@@ -318,10 +318,14 @@ function Results({
   base: string
 }) {
   if (plants.length === 0) return <p>No plant matches. Try fewer words or filters.</p>
-  const { page, total, total_pages } = pagination
+  const { page, total, total_pages, total_estimated } = pagination
+  // An estimated total (more than 2,000 plants) is said as one.
+  const about = total_estimated ? 'about ' : ''
   return (
     <>
-      <p safe>{`${total} plant${total === 1 ? '' : 's'}, page ${page} of ${total_pages}`}</p>
+      <p
+        safe
+      >{`${about}${total.toLocaleString('en')} plant${total === 1 ? '' : 's'}, page ${page} of ${about}${total_pages.toLocaleString('en')}`}</p>
       <PlantCards plants={plants} credits={credits} start={(page - 1) * pagination.per_page + 1} />
       <nav class="paging" aria-label="Pages">
         {page > 1 ? (
