@@ -70,6 +70,8 @@ export interface StepOutcome {
 export class ImportLinks {
   /** Links naming a plant not there yet, by that plant's key. */
   readonly #waiting = new Map<string, PendingLink[]>()
+  /** The links of committed steps that could not be made. */
+  readonly #refused: Rejection[] = []
 
   /** Makes the links whose two plants now exist, inside the batch's transaction; changes nothing here
    * (a step whose transaction rolls back is done again, line by line). */
@@ -130,6 +132,7 @@ export class ImportLinks {
 
   /** The step's transaction committed: its waiting links are done, new ones wait. */
   commit(outcome: StepOutcome): void {
+    this.#refused.push(...outcome.rejected)
     for (const key of outcome.taken) this.#waiting.delete(key)
     for (const link of outcome.waiting) {
       const waiting = this.#waiting.get(link.to)
@@ -138,11 +141,13 @@ export class ImportLinks {
     }
   }
 
-  /** The links still waiting once the whole file is read: the plants they name are not here. */
+  /** Once the whole file is read, the links not made: refused, or still waiting (the plants they name
+   * are not here). */
   unmade(): Rejection[] {
-    return [...this.#waiting.values()].flat().map((link) => ({
+    const waiting = [...this.#waiting.values()].flat().map((link) => ({
       line: link.line,
       reason: `link target ${link.to.replace('\u0000', ' / ')} is not a plant here`,
     }))
+    return [...this.#refused, ...waiting]
   }
 }

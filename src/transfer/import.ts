@@ -138,9 +138,10 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
     if (batch.length >= (options.batchSize ?? BATCH_SIZE)) await flush()
   }
   await flush()
-  summary.rejected.push(...links.unmade())
-  // A rejected line's pictures are not added, even where a plant of its name was there before.
+  // A rejected line's pictures are not added, even where a plant of its name was there before; a line
+  // whose plant was saved but one of whose links names no plant keeps its pictures.
   const rejectedLines = new Set(summary.rejected.map(({ line }) => line))
+  summary.rejected.push(...links.unmade())
   summary.images = await addDatasetImages(
     store,
     images.filter(({ line }) => !rejectedLines.has(line)),
@@ -261,7 +262,6 @@ async function saveBatch(
   options.links.commit(made)
   summary.links.created += made.counts.created
   summary.links.skipped += made.counts.skipped
-  rejected.push(...made.rejected)
   summary.created += counts.created
   summary.updated += counts.updated
   summary.skipped += counts.skipped

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
+import sharp from 'sharp'
 import type { Store } from '../../src/db/store.ts'
 import { exportDataset } from '../../src/transfer/export.ts'
 import { withoutExportedIds, type DatasetLine } from '../../src/transfer/dataset-format.ts'
@@ -259,6 +260,9 @@ describe('hortus import', () => {
   })
 
   it('reports the links it cannot make with their lines, and makes none of a refused line', async () => {
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: 'orange' } })
+      .png()
+      .toBuffer()
     const store = await freshStore()
     await importDataset(store, readLines(file('first.jsonl', sample)), { source: 'first' })
     const link = (name: string) => ({
@@ -274,6 +278,8 @@ describe('hortus import', () => {
         scientific_name: 'Tagetes patula',
         name: 'Marigold',
         links: [link('Basil'), link('Nobody')],
+        // Its plant is saved: a link that cannot be made does not keep its picture out.
+        images: [{ data: picture.toString('base64'), license: 'CC0-1.0', note: 'In flower' }],
       },
       { type: 'Plant', scientific_name: 'Ocimum basilicum', name: 'Thai basil', links: [link('Thai basil')] },
       // Fennel is there: its line is refused (a Variety without a parent there), and so are its links.
@@ -291,6 +297,7 @@ describe('hortus import', () => {
       overwrite: true,
     })
     assert.deepEqual(summary.links, { created: 1, skipped: 0 })
+    assert.equal(summary.images.added, 1)
     assert.deepEqual(
       summary.rejected.map(({ line, reason }) => [line, reason.replace(/plant \d+/, 'plant <id>')]),
       [
