@@ -1,9 +1,12 @@
 // A link is a change to both of its plants: each gets a new version and a revision, so clients that
-// mirror plants by `updated_since` and `version` see links come and go.
+// mirror plants by `updated_since` and `version` see links come and go. A link a member makes or removes
+// (the website, the API) is one revision of each plant; an import's links are grouped per plant
+// (recordImportedLinks), so a plant's history is not one imported revision per link.
 import type { Author } from '../accounts/account.ts'
 import type { Tx } from '../db/store.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
 import { recordPlantChanges, type PlantChange } from '../writes/plant-writes.ts'
+import { appendToRevision } from '../revisions/revision.repository.ts'
 import type { LinkType } from './link.repository.ts'
 
 export interface LinkChange {
@@ -43,5 +46,30 @@ export async function recordLinkChanges(
   }
   for (const plantId of [...byPlant.keys()].sort((x, y) => x - y)) {
     await recordPlantChanges(tx, plantId, byPlant.get(plantId)!)
+  }
+}
+
+/** An import's link changes of one transaction, each plant's together: in the revision that transaction
+ * wrote for the plant's own line (`written`: plant id → version; it created the plant or updated its
+ * values), so a line's values and links are one revision; else in one new revision for all of them, with
+ * the import's note. New revisions are written in plant id order, as recordLinkChanges writes them. */
+export async function recordImportedLinks(
+  tx: Tx,
+  changes: LinkChange[],
+  revision: { note: string; author: Author; at: string },
+  written: ReadonlyMap<number, number>,
+): Promise<void> {
+  const byPlant = new Map<number, FieldChange[]>()
+  for (const change of changes) {
+    const fields = byPlant.get(change.plantId)
+    if (fields) fields.push(linkFieldChange(change))
+    else byPlant.set(change.plantId, [linkFieldChange(change)])
+  }
+  for (const plantId of [...byPlant.keys()].sort((x, y) => x - y)) {
+    const fields = byPlant.get(plantId)!
+    const version = written.get(plantId)
+    // The revision is this transaction's own, not yet in the change feed: nobody has read it.
+    if (version !== undefined) await appendToRevision(tx, plantId, version, fields)
+    else await recordPlantChanges(tx, plantId, [{ ...revision, changes: fields }])
   }
 }

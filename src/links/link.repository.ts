@@ -1,6 +1,7 @@
 // All SQL about links between plants. A pair is stored smaller id first, so (A, B) and (B, A) are one row.
 import type { Db, Tx } from '../db/store.ts'
 import type { PlantLinksTable } from '../db/schema.ts'
+import { insertMany } from '../db/many-rows.ts'
 
 export type LinkType = PlantLinksTable['type']
 
@@ -66,19 +67,18 @@ export async function findActiveLinkBetween(db: Db, a: number, b: number) {
     .executeTakeFirst()
 }
 
-export async function insertLink(
-  tx: Tx,
-  link: {
-    from: number
-    to: number
-    type: LinkType
-    note: string
-    author: string
-    created_at: string
-    /** The dataset source of an imported link. */
-    source_id?: number | null
-  },
-): Promise<number> {
+export interface NewLink {
+  from: number
+  to: number
+  type: LinkType
+  note: string
+  author: string
+  created_at: string
+  /** The dataset source of an imported link. */
+  source_id?: number | null
+}
+
+export async function insertLink(tx: Tx, link: NewLink): Promise<number> {
   const row = await tx
     .insertInto('plant_links')
     .values({
@@ -92,6 +92,22 @@ export async function insertLink(
     .returning('id')
     .executeTakeFirstOrThrow()
   return Number(row.id)
+}
+
+/** Many new links at once, a few multi-row statements (the importer's: it needs no ids back). */
+export async function insertLinks(tx: Tx, links: NewLink[]): Promise<void> {
+  await insertMany(
+    tx,
+    'plant_links',
+    links.map((link) => ({
+      ...pairOf(link.from, link.to),
+      type: link.type,
+      note: link.note,
+      author: link.author,
+      created_at: link.created_at,
+      source_id: link.source_id ?? null,
+    })),
+  )
 }
 
 /** Removal keeps the row, with who removed it, when and why. */

@@ -1,6 +1,7 @@
 // All SQL about reading revisions: a plant's history, and the feed across all plants (writing them is part of
 // every save: plants/revision-rows.ts). Written once with Kysely for both databases.
-import type { Db } from '../db/store.ts'
+import { sql } from 'kysely'
+import type { Db, Tx } from '../db/store.ts'
 
 // Writing revisions is part of every save (plants/revision-rows.ts); these are re-exported for the rest.
 export { insertRevision, insertRevisions, type RevisionRow } from '../plants/revision-rows.ts'
@@ -9,6 +10,31 @@ export { insertRevision, insertRevisions, type RevisionRow } from '../plants/rev
 export interface FeedPosition {
   commit: number
   id: number
+}
+
+/** Adds `changes` at the end of a revision the caller's transaction wrote (an import puts a line's links in
+ * the revision of its values). The stored list is JSON written by JSON.stringify, `[…]` with no space
+ * around it: its closing bracket is replaced by the new entries, so the row is not read back. */
+export async function appendToRevision(
+  tx: Tx,
+  plantId: number,
+  version: number,
+  changes: readonly unknown[],
+): Promise<void> {
+  if (changes.length === 0) return
+  const entries = JSON.stringify(changes).slice(1)
+  const result = await tx
+    .updateTable('plant_revisions')
+    .set({
+      changes: sql<string>`substr(changes, 1, length(changes) - 1)
+        || CASE WHEN changes = '[]' THEN '' ELSE ',' END || ${entries}`,
+    })
+    .where('plant_id', '=', plantId)
+    .where('version', '=', version)
+    .where('commit_seq', 'is', null)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1)
+    throw new Error(`version ${version} of plant ${plantId} is not a revision of this transaction`)
 }
 
 /** What moderators marked on a revision: patrolled, and the note hidden. */

@@ -3,7 +3,9 @@
 // rolled back and replayed one line at a time, so nothing half-written remains. A plant already there is
 // merged, never destroyed: see import-merge.ts. A batch's new plants are written together, a few multi-row
 // statements per table (new-plants.ts): the 92,000 plants of the OpenFarm set take seconds, not minutes.
-// Then the links, then the lines' pictures (import-images.ts), a few at a time.
+// A batch's links are made in its transaction, each plant's in the revision of its line (import-links.ts):
+// one revision per plant line, its values and links together. Then the lines' pictures (import-images.ts),
+// a few at a time, each a revision of its own as an upload is.
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError } from '../errors.ts'
@@ -12,8 +14,6 @@ import type { Plant } from '../plants/plant.ts'
 import { updatePlantIn } from '../writes/plant-writes.ts'
 import { NewPlant, NewPlants } from '../writes/new-plants.ts'
 import { IndexBatch } from '../writes/plant-indexes.ts'
-import { findActiveLinkBetween, insertLink, type LinkType } from '../links/link.repository.ts'
-import { bothSides, recordLinkChanges, type LinkChange } from '../links/link-revisions.ts'
 import {
   isHeader,
   pairKey,
@@ -24,6 +24,7 @@ import {
 import { mergeIncoming } from './import-merge.ts'
 import { addDatasetImages, type ImageCounts, type PendingImage } from './import-images.ts'
 import { ImportOrigins } from './import-origins.ts'
+import { ImportLinks, type PendingLink, type StepOutcome } from './import-links.ts'
 import { IMPORT_AUTHOR } from '../provenance/value-origins.ts'
 
 export interface ImportSummary {
@@ -53,16 +54,6 @@ export interface ImportOptions {
   images?: boolean
 }
 
-interface PendingLink {
-  line: number
-  from: string
-  to: string
-  type: LinkType
-  note: string
-  source_id: number | null
-  author: string
-}
-
 const IMPORTER: Author = { id: null, name: IMPORT_AUTHOR }
 
 // Lines per transaction. Every commit writes each page its batch touched, and a batch's new vocabulary
@@ -90,15 +81,16 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
   }
   const ids = await loadPlantIndex(store)
   const seenAt = new Map<string, number>()
-  const links: PendingLink[] = []
   const images: PendingImage[] = []
   const origins = new ImportOrigins()
+  const links = new ImportLinks()
   const note = `Imported from ${options.source}`
-  let batch: { line: number; plant: DatasetLine }[] = []
+  let batch: BatchLine[] = []
   let lineNumber = 0
 
   const flush = async () => {
-    await saveBatch(store, batch, ids, { note, overwrite: options.overwrite ?? false, origins }, summary)
+    const saving = { note, overwrite: options.overwrite ?? false, origins, links }
+    await saveBatch(store, batch, ids, saving, summary)
     batch = []
     options.onProgress?.(lineNumber)
   }
@@ -128,26 +120,26 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
       continue
     }
     seenAt.set(key, lineNumber)
-    for (const link of plant.links ?? []) {
-      links.push({
-        line: lineNumber,
-        from: key,
-        to: pairKey(link.scientific_name, link.name),
-        type: link.type,
-        note: link.note,
-        ...origins.ofLink(link, plant),
-      })
-    }
+    const lineLinks = (plant.links ?? []).map((link, index) => ({
+      line: lineNumber,
+      index,
+      from: key,
+      to: pairKey(link.scientific_name, link.name),
+      type: link.type,
+      note: link.note,
+      ...origins.ofLink(link, plant),
+    }))
     if (options.images !== false)
       for (const [index, image] of (plant.images ?? []).entries())
         images.push({ line: lineNumber, index, plant: key, image })
-    batch.push({ line: lineNumber, plant })
+    batch.push({ line: lineNumber, plant, links: lineLinks })
     if (batch.length >= (options.batchSize ?? BATCH_SIZE)) await flush()
   }
   await flush()
-  // A rejected line's pictures are not added, even where a plant of its name was there before.
+  // A rejected line's pictures are not added, even where a plant of its name was there before; a line
+  // whose plant was saved but one of whose links names no plant keeps its pictures.
   const rejectedLines = new Set(summary.rejected.map(({ line }) => line))
-  await saveLinks(store, links, ids, note, summary, options.batchSize ?? BATCH_SIZE)
+  summary.rejected.push(...links.unmade())
   summary.images = await addDatasetImages(
     store,
     images.filter(({ line }) => !rejectedLines.has(line)),
@@ -189,11 +181,18 @@ interface SaveOptions {
   note: string
   overwrite: boolean
   origins: ImportOrigins
+  links: ImportLinks
+}
+
+interface BatchLine {
+  line: number
+  plant: DatasetLine
+  links: PendingLink[]
 }
 
 async function saveBatch(
   store: Store,
-  batch: { line: number; plant: DatasetLine }[],
+  batch: BatchLine[],
   ids: Map<string, number>,
   options: SaveOptions,
   summary: ImportSummary,
@@ -203,14 +202,18 @@ async function saveBatch(
   const rejected: ImportSummary['rejected'] = []
   // The batch's new plants by key: later lines of the batch may name them as their parent.
   const created = new Map<string, NewPlant>()
+  let made: StepOutcome | null = null
   try {
-    await store.transaction(async (tx) => {
+    made = await store.transaction(async (tx) => {
       // The batch's attribute and vocabulary counts are applied once, at its end; its new plants are
       // written together, at its end or before a line that updates a plant already there.
       const indexCounts = new IndexBatch()
       const plants = new NewPlants(store, tx, IMPORTER, indexCounts)
       await plants.readTypes(batch.flatMap(({ plant }) => parentIdIn(ids, plant) ?? []))
-      for (const { line, plant } of batch) {
+      // The links of the lines saved, and the revision each line wrote (a created plant's is version 1).
+      const saved: PendingLink[] = []
+      const written = new Map<number, number>()
+      for (const { line, plant, links } of batch) {
         const outcome = await savePlant(store, tx, plant, { ids, created, plants }, options, indexCounts)
         if (typeof outcome === 'string') {
           rejected.push({ line, reason: outcome })
@@ -219,10 +222,23 @@ async function saveBatch(
         counts[outcome.result]++
         counts.kept += outcome.kept
         counts.overwritten += outcome.overwritten
+        if (outcome.update) written.set(outcome.update.id, outcome.update.version)
+        saved.push(...links)
       }
       await plants.flush()
+      const fresh = new Set([...created.values()].map((plant) => plant.id!))
+      for (const id of fresh) written.set(id, 1)
+      const made = await options.links.step(tx, {
+        links: saved,
+        createdKeys: created.keys(),
+        idOf: (key) => ids.get(key) ?? created.get(key)?.id ?? undefined,
+        fresh,
+        written,
+        revision: { note: options.note, author: IMPORTER },
+      })
       await options.origins.write(tx)
       await indexCounts.write(tx)
+      return made
     })
   } catch (error) {
     options.origins.discard()
@@ -239,6 +255,9 @@ async function saveBatch(
     return
   }
   for (const [key, plant] of created) ids.set(key, plant.id!)
+  options.links.commit(made)
+  summary.links.created += made.counts.created
+  summary.links.skipped += made.counts.skipped
   summary.created += counts.created
   summary.updated += counts.updated
   summary.skipped += counts.skipped
@@ -251,7 +270,15 @@ function parentIdIn(ids: Map<string, number>, plant: DatasetLine): number | unde
   return plant.parent && ids.get(pairKey(plant.parent.scientific_name, plant.parent.name))
 }
 
-type SaveOutcome = { result: 'created' | 'updated' | 'skipped'; kept: number; overwritten: number } | string
+type SaveOutcome =
+  | {
+      result: 'created' | 'updated' | 'skipped'
+      kept: number
+      overwritten: number
+      /** The revision a line's update wrote, of a plant there before. */
+      update: { id: number; version: number } | null
+    }
+  | string
 
 interface BatchPlants {
   /** Plants there before the batch. */
@@ -287,7 +314,7 @@ async function savePlant(
       const added = await plants.add(input, parent)
       created.set(key, added)
       origins.created(added, plant)
-      return { result: 'created', kept: 0, overwritten: 0 }
+      return { result: 'created', kept: 0, overwritten: 0, update: null }
     }
     // An update reads the database as it is after the lines before it, and its revision follows theirs.
     await plants.flush()
@@ -304,7 +331,7 @@ async function savePlant(
     )
     if (Object.keys(changes).length === 0) {
       origins.updated(existing, plant, [])
-      return { result: 'skipped', kept, overwritten }
+      return { result: 'skipped', kept, overwritten, update: null }
     }
     const doc = await updatePlantIn(
       store,
@@ -316,60 +343,13 @@ async function savePlant(
       counts,
     )
     plants.forget(existing)
-    if (doc !== null) origins.updated(existing, plant, changes.data?.map(({ key }) => key) ?? [])
-    return { result: doc === null ? 'skipped' : 'updated', kept, overwritten }
+    if (doc === null) return { result: 'skipped', kept, overwritten, update: null }
+    origins.updated(existing, plant, changes.data?.map(({ key }) => key) ?? [])
+    const update = { id: existing, version: current.version + 1 }
+    return { result: 'updated', kept, overwritten, update }
   } catch (error) {
     // Rule violations (say, a parent that is a Variety) reject the line; anything else fails the batch.
     if (error instanceof AppError) return error.msg
     throw error
-  }
-}
-
-async function saveLinks(
-  store: Store,
-  links: PendingLink[],
-  ids: Map<string, number>,
-  note: string,
-  summary: ImportSummary,
-  batchSize: number,
-) {
-  for (let start = 0; start < links.length; start += batchSize) {
-    await store.transaction(async (tx) => {
-      // Each new link is a revision of both its plants, written after the batch's links in plant id order.
-      const changes: LinkChange[] = []
-      const at = new Date().toISOString()
-      for (const link of links.slice(start, start + batchSize)) {
-        const from = ids.get(link.from)
-        const to = ids.get(link.to)
-        if (from === undefined) continue // its plant line was rejected, and reported already
-        if (to === undefined || to === from) {
-          const target = link.to.replace('\u0000', ' / ')
-          summary.rejected.push({
-            line: link.line,
-            reason:
-              to === undefined
-                ? `link target ${target} is not a plant here`
-                : 'a plant cannot be linked to itself',
-          })
-          continue
-        }
-        if (await findActiveLinkBetween(tx, from, to)) {
-          summary.links.skipped++
-          continue
-        }
-        await insertLink(tx, {
-          from,
-          to,
-          type: link.type,
-          note: link.note,
-          author: link.author,
-          source_id: link.source_id,
-          created_at: at,
-        })
-        changes.push(...bothSides(from, to, link.type, true))
-        summary.links.created++
-      }
-      await recordLinkChanges(tx, changes, { note, author: IMPORTER, at })
-    })
   }
 }

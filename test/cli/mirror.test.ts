@@ -355,6 +355,42 @@ describe('hortus mirror --once', () => {
     await assertSameAsSource()
   })
 
+  it("follows an import into the source: a line's values and links in one revision, a linked plant in one", async () => {
+    const link = (scientific_name: string, name: string) => ({
+      type: 'companion-to',
+      scientific_name,
+      name,
+      note: 'grown together',
+    })
+    const file = join(dir, 'more.jsonl')
+    // Without sources: what an import names as its source does not reach a mirror after its first sync.
+    const lines = [
+      dataset[0],
+      {
+        type: 'Plant',
+        scientific_name: 'Solanum lycopersicum',
+        name: 'Tomato',
+        data: [{ key: 'Spacing', value: '60 cm' }],
+        links: [link('Tagetes patula', 'Marigold')],
+      },
+      {
+        type: 'Plant',
+        scientific_name: 'Tagetes patula',
+        name: 'Marigold',
+        links: [link('Ocimum basilicum', 'Basil'), link('Pisum sativum', 'Garden pea')],
+      },
+    ]
+    writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n') + '\n')
+    const [tomato, basil] = [await plantNamed('Tomato'), await plantNamed('Basil')]
+    const imported = await hortus(['import', file], { DATABASE_URL: sourceUrl })
+    assert.equal(imported.code, 0, imported.stderr)
+    assert.equal((await plantNamed('Tomato')).version, tomato.version + 1, 'its value and link: one version')
+    assert.equal((await plantNamed('Basil')).version, basil.version + 1, 'a plant only linked to: one')
+    assert.equal((await plantNamed('Marigold')).version, 1, 'created with its links')
+    await sync()
+    await assertSameAsSource()
+  })
+
   it('stops with a message when the source goes away, and goes on to equality when it is back', async () => {
     const basil = await plantNamed('Basil')
     await api('PUT', `/plants/${basil.id}`, {

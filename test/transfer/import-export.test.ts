@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
+import sharp from 'sharp'
 import type { Store } from '../../src/db/store.ts'
 import { exportDataset } from '../../src/transfer/export.ts'
 import { withoutExportedIds, type DatasetLine } from '../../src/transfer/dataset-format.ts'
@@ -27,6 +28,36 @@ async function exported(store: Store): Promise<string[]> {
   for await (const line of exportDataset(store.db, null)) lines.push(line)
   return lines
 }
+
+/** A plant's revisions, oldest first: their fields, attribute keys and link changes apart. */
+async function history(store: Store, plantId: number) {
+  const rows = await store.db
+    .selectFrom('plant_revisions')
+    .select(['version', 'note', 'changes'])
+    .where('plant_id', '=', plantId)
+    .orderBy('version')
+    .execute()
+  return rows.map(({ version, note, changes }) => {
+    const list = JSON.parse(changes) as { field: string; from: unknown; to: unknown }[]
+    return {
+      version,
+      note,
+      fields: list.filter(({ field }) => !/^(data|links)\./.test(field)).map(({ field }) => field),
+      data: list.filter(({ field }) => field.startsWith('data.')).map(({ field }) => field.slice(5)),
+      links: list.filter(({ field }) => field.startsWith('links.')),
+    }
+  })
+}
+
+const revisionRows = async (store: Store) =>
+  Number(
+    (
+      await store.db
+        .selectFrom('plant_revisions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 const header = {
   hortus_dataset: 1,
@@ -121,49 +152,181 @@ describe('hortus import', () => {
       .executeTakeFirst()
     assert.equal(garlic, undefined)
     const revisions = await store.db.selectFrom('plant_revisions').select(['note', 'author']).execute()
-    // One per plant created, and one per link for each of its two plants.
-    assert.equal(revisions.length, 5 + 2 * 2)
+    // One per plant created, with its links to plants of its batch or before; and one of Tomato (line 2,
+    // batch 1) for its link to Fennel (line 4), made when batch 2 created Fennel.
+    assert.equal(revisions.length, 5 + 1)
     assert.ok(revisions.every((r) => r.note === 'Imported from mixed.jsonl' && r.author === 'import'))
   })
 
-  it('makes each imported link a new version of both its plants, with the link in their revisions', async () => {
+  it("writes one revision per plant line: a new plant's links are in the revision that creates it", async () => {
     const store = await freshStore()
-    await importDataset(store, readLines(file('linked.jsonl', sample)), { source: 'linked.jsonl' })
+    const summary = await importDataset(store, readLines(file('linked.jsonl', sample)), {
+      source: 'linked.jsonl',
+    })
+    assert.deepEqual(summary.links, { created: 2, skipped: 0 })
     const plants = await store.db.selectFrom('plants').select(['id', 'name', 'version', 'doc']).execute()
     const byName = new Map(plants.map((plant) => [plant.name, plant]))
     const named = (name: string) => byName.get(name)!
     const [tomatoRow, basil, fennel] = [named('Tomato'), named('Basil'), named('Fennel')]
-    assert.deepEqual(
-      [tomatoRow, basil, fennel, named('Roma')].map((plant) => plant.version),
-      [3, 2, 2, 1],
-    )
+    for (const plant of plants) assert.equal(plant.version, 1, `${plant.name}: one version`)
     for (const plant of plants) assert.equal(JSON.parse(plant.doc).version, plant.version)
-    const changes = async (id: number) =>
-      (
-        await store.db
-          .selectFrom('plant_revisions')
-          .select(['version', 'note', 'changes'])
-          .where('plant_id', '=', id)
-          .where('version', '>', 1)
-          .orderBy('version')
-          .execute()
-      ).map((r) => ({ ...r, changes: JSON.parse(r.changes) }))
     const note = 'Imported from linked.jsonl'
-    assert.deepEqual(await changes(tomatoRow.id), [
-      { version: 2, note, changes: [{ field: 'links.companion-to', from: null, to: basil.id }] },
-      { version: 3, note, changes: [{ field: 'links.antagonist-to', from: null, to: fennel.id }] },
+    assert.deepEqual(await history(store, tomatoRow.id), [
+      {
+        version: 1,
+        note,
+        fields: ['type', 'scientific_name', 'name', 'description', 'slug'],
+        data: ['Family', 'Edible parts'],
+        links: [
+          { field: 'links.companion-to', from: null, to: basil.id },
+          { field: 'links.antagonist-to', from: null, to: fennel.id },
+        ],
+      },
     ])
-    assert.deepEqual(await changes(fennel.id), [
-      { version: 2, note, changes: [{ field: 'links.antagonist-to', from: null, to: tomatoRow.id }] },
+    assert.deepEqual(
+      (await history(store, fennel.id)).map(({ version, links }) => ({ version, links })),
+      [{ version: 1, links: [{ field: 'links.antagonist-to', from: null, to: tomatoRow.id }] }],
+    )
+    assert.deepEqual((await history(store, named('Roma').id))[0]!.links, [])
+
+    // Into plants already there: an updated plant's new values and links are one revision, and a plant
+    // the file only links to gets one revision for all of its new links.
+    const more = [
+      header,
+      {
+        ...tomato,
+        data: [{ key: 'Layer', value: 'Low-growing' }],
+        links: [{ type: 'companion-to', scientific_name: 'Tagetes patula', name: 'Marigold', note: 'Pests' }],
+      },
+      {
+        type: 'Plant',
+        scientific_name: 'Tagetes patula',
+        name: 'Marigold',
+        links: [{ type: 'companion-to', scientific_name: 'Ocimum basilicum', name: 'Basil', note: 'Bees' }],
+      },
+      {
+        type: 'Plant',
+        scientific_name: 'Allium porrum',
+        name: 'Leek',
+        links: [{ type: 'companion-to', scientific_name: 'Ocimum basilicum', name: 'Basil', note: 'Mild' }],
+      },
+    ]
+    const second = await importDataset(store, readLines(file('more.jsonl', more)), { source: 'more.jsonl' })
+    assert.deepEqual([second.created, second.updated, second.links.created], [2, 1, 3])
+    const ids = new Map(
+      (await store.db.selectFrom('plants').select(['id', 'name']).execute()).map((row) => [row.name, row.id]),
+    )
+    const [marigold, leek] = [ids.get('Marigold')!, ids.get('Leek')!]
+    const moreNote = 'Imported from more.jsonl'
+    assert.deepEqual((await history(store, tomatoRow.id))[1], {
+      version: 2,
+      note: moreNote,
+      fields: [],
+      data: ['Layer'],
+      links: [{ field: 'links.companion-to', from: null, to: marigold }],
+    })
+    assert.deepEqual((await history(store, basil.id)).slice(1), [
+      {
+        version: 2,
+        note: moreNote,
+        fields: [],
+        data: [],
+        links: [
+          { field: 'links.companion-to', from: null, to: marigold },
+          { field: 'links.companion-to', from: null, to: leek },
+        ],
+      },
     ])
+    assert.deepEqual(
+      (await history(store, marigold)).map(({ version, links }) => ({ version, links })),
+      [
+        {
+          version: 1,
+          links: [
+            { field: 'links.companion-to', from: null, to: tomatoRow.id },
+            { field: 'links.companion-to', from: null, to: basil.id },
+          ],
+        },
+      ],
+    )
+    assert.equal((await history(store, leek)).length, 1)
+
+    // The same file again changes nothing, and writes nothing.
+    const before = await revisionRows(store)
+    const again = await importDataset(store, readLines(file('more.jsonl', more)), { source: 'again' })
+    assert.deepEqual([again.created, again.updated, again.skipped], [0, 0, 3])
+    assert.deepEqual(again.links, { created: 0, skipped: 3 })
+    assert.equal(await revisionRows(store), before)
+  })
+
+  it('reports the links it cannot make with their lines, and makes none of a refused line', async () => {
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: 'orange' } })
+      .png()
+      .toBuffer()
+    const store = await freshStore()
+    await importDataset(store, readLines(file('first.jsonl', sample)), { source: 'first' })
+    const link = (name: string) => ({
+      type: 'companion-to',
+      scientific_name: 'Ocimum basilicum',
+      name,
+      note: 'A note',
+    })
+    const lines = [
+      header,
+      {
+        type: 'Plant',
+        scientific_name: 'Tagetes patula',
+        name: 'Marigold',
+        links: [link('Basil'), link('Nobody')],
+        // Its plant is saved: a link that cannot be made does not keep its picture out.
+        images: [{ data: picture.toString('base64'), license: 'CC0-1.0', note: 'In flower' }],
+      },
+      { type: 'Plant', scientific_name: 'Ocimum basilicum', name: 'Thai basil', links: [link('Thai basil')] },
+      // Fennel is there: its line is refused (a Variety without a parent there), and so are its links.
+      {
+        type: 'Variety',
+        scientific_name: 'Foeniculum vulgare',
+        name: 'Fennel',
+        parent: { scientific_name: 'Solanum lycopersicum', name: 'Roma' },
+        links: [link('Sweet basil')],
+      },
+      { type: 'Plant', scientific_name: 'Ocimum basilicum', name: 'Sweet basil' },
+    ]
+    const summary = await importDataset(store, readLines(file('unmade.jsonl', lines)), {
+      source: 'unmade',
+      overwrite: true,
+    })
+    assert.deepEqual(summary.links, { created: 1, skipped: 0 })
+    assert.equal(summary.images.added, 1)
+    assert.deepEqual(
+      summary.rejected.map(({ line, reason }) => [line, reason.replace(/plant \d+/, 'plant <id>')]),
+      [
+        [2, 'link target Ocimum basilicum / Nobody is not a plant here'],
+        [3, 'a plant cannot be linked to itself'],
+        [4, 'Invalid field parent_id. parent_id: plant <id> is a Variety; a parent must be a Plant'],
+      ],
+    )
+    const fennelLinks = await store.db
+      .selectFrom('plant_links as l')
+      .innerJoin('plants as p', (join) =>
+        join.on((eb) =>
+          eb.or([eb('p.id', '=', eb.ref('l.plant_low')), eb('p.id', '=', eb.ref('l.plant_high'))]),
+        ),
+      )
+      .select('l.id')
+      .where('p.name', '=', 'Fennel')
+      .execute()
+    assert.equal(fennelLinks.length, 1, 'only the link to Tomato of the first file')
   })
 
   it('is idempotent, and updates plants whose values changed', async () => {
     const store = await freshStore()
     await importDataset(store, readLines(file('first.jsonl', sample)), { source: 'first' })
+    const revisions = await revisionRows(store)
     const again = await importDataset(store, readLines(file('again.jsonl', sample)), { source: 'again' })
     assert.deepEqual([again.created, again.updated, again.skipped, again.rejected.length], [0, 0, 5, 0])
     assert.deepEqual(again.links, { created: 0, skipped: 2 })
+    assert.equal(await revisionRows(store), revisions, 'an import that changes nothing writes no revision')
     const changed = { ...tomato, data: [{ key: 'Layer', value: 'Low-growing' }], links: [] }
     const update = await importDataset(store, readLines(file('update.jsonl', [header, changed])), {
       source: 'update',
@@ -174,8 +337,8 @@ describe('hortus import', () => {
       .select(['doc', 'version'])
       .where('name', '=', 'Tomato')
       .executeTakeFirstOrThrow()
-    // Created, linked to basil and to fennel by the first import (the second changed nothing), updated.
-    assert.equal(row.version, 4)
+    // Created with its links to basil and fennel by the first import (the second changed nothing), updated.
+    assert.equal(row.version, 2)
     assert.deepEqual(JSON.parse(row.doc).data, [...tomato.data, { key: 'Layer', value: 'Low-growing' }])
   })
 })

@@ -7,6 +7,7 @@ import { importDataset } from '../../src/transfer/import.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
 import { seedIfEmpty } from '../../src/transfer/seed.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
+import { textOf } from '../helpers/visitor.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 
 let t: TestApp
@@ -60,20 +61,95 @@ describe('the starter dataset, loaded into an empty database', () => {
     )
   })
 
-  it('counts each link and each picture of a plant as one of its versions', async () => {
+  it('gives Tomato two versions, each saying what it did: its values and links, then its picture', async () => {
     const tomato = (await t.request('GET', '/api/search?q=tomato&per_page=1')).body.plants[0]
-    const links = (await t.request('GET', `/api/plants/${tomato.id}/links`)).body.pagination.total
-    assert.ok(links > 0)
+    const links = (await t.request('GET', `/api/plants/${tomato.id}/links?per_page=100`)).body
+    assert.ok(links.pagination.total > 50)
     const pictures = (await t.request('GET', `/api/plants/${tomato.id}/images`)).body.images.length
     assert.equal(pictures, 1)
-    assert.equal(tomato.version, 1 + links + pictures)
-    const revisions = (await t.request('GET', `/api/plants/${tomato.id}/revisions?per_page=2`)).body
-    assert.equal(revisions.pagination.total, tomato.version)
-    // The pictures come after the plants and the links.
-    assert.equal(revisions.revisions[0].note, STARTER_PHOTO.note)
-    assert.equal(revisions.revisions[0].changes[0].field, 'images.added')
-    assert.match(revisions.revisions[1].note, /^Imported from the Hortus starter dataset/)
-    assert.match(revisions.revisions[1].changes[0].field, /^links\.(companion|antagonist)-to$/)
+    // One revision for its line (its values and every link made to it), one for its picture.
+    assert.equal(tomato.version, 2)
+    const { revisions, pagination } = (await t.request('GET', `/api/plants/${tomato.id}/revisions`)).body
+    assert.equal(pagination.total, 2)
+    type Change = { field: string; from: number | string | null; to: number | string | null }
+    const [picture, created] = revisions as { version: number; note: string; changes: Change[] }[]
+    assert.equal(picture!.note, STARTER_PHOTO.note)
+    assert.deepEqual(
+      picture!.changes.map(({ field }) => field),
+      ['images.added', 'images.shown'],
+    )
+    assert.equal(created!.version, 1)
+    assert.equal(created!.note, 'Imported from the Hortus starter dataset (data/plants.jsonl)')
+    const fields = created!.changes.map(({ field }) => field)
+    assert.ok(fields.includes('scientific_name') && fields.includes('name'), fields.join(', '))
+    assert.equal(
+      fields.filter((field) => field.startsWith('data.')).length,
+      tomato.data.length,
+      'each of its values',
+    )
+    const linked = created!.changes.filter(({ field }) => field.startsWith('links.'))
+    assert.deepEqual(
+      linked.map(({ field, to }) => `${field} ${String(to)}`).sort(),
+      links.links
+        .map((link: { type: string; plant_id: number }) => `links.${link.type} ${link.plant_id}`)
+        .sort(),
+      'each of its links, whichever line named it',
+    )
+    assert.ok(linked.every(({ from }) => from === null))
+
+    // Its history page says the same in words.
+    const page = await t.request('GET', `${tomato.link}/history`)
+    assert.equal(page.status, 200)
+    const words = textOf(page.text)
+    const attributes = tomato.data.length
+    assert.ok(
+      words.includes(`New plant, with ${attributes} attributes and ${links.pagination.total} links`),
+      words,
+    )
+    assert.ok(words.includes('Added picture'), words)
+
+    // Every plant: its line, then one version per picture.
+    const plants = await t.store.db
+      .selectFrom('plants as p')
+      .leftJoin('plant_images as i', 'i.plant_id', 'p.id')
+      .select((eb) => ['p.id', 'p.version', eb.fn.count<number | string>('i.id').as('pictures')])
+      .groupBy(['p.id', 'p.version'])
+      .execute()
+    const off = plants.filter((plant) => plant.version !== 1 + Number(plant.pictures))
+    assert.deepEqual(off, [])
+    // Its provenance: each link made by version 1, from the source its line names.
+    const provenance = (await t.request('GET', `/api/plants/${tomato.id}/provenance`)).body
+    assert.equal(provenance.links.length, links.pagination.total)
+    assert.ok(provenance.links.every((link: { version: number }) => link.version === 1))
+    assert.ok(provenance.links.some((link: { source: { name: string } | null }) => link.source !== null))
+  })
+
+  it("lists every revision of the import once in the change feed, each plant's versions in order", async () => {
+    const seen: { plant_id: number; version: number; changes: { field: string }[] }[] = []
+    let since: string | null = null
+    for (;;) {
+      const query: string = since ? `&since=${encodeURIComponent(since)}` : ''
+      const page = (await t.request('GET', `/api/changes?limit=1000${query}`)).body
+      seen.push(...page.changes)
+      since = page.next
+      if (!page.has_more) break
+    }
+    const rows = await t.store.db
+      .selectFrom('plant_revisions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow()
+    assert.equal(seen.length, Number(rows.n))
+    const last = new Map<number, number>()
+    for (const { plant_id, version } of seen) {
+      assert.equal(version, (last.get(plant_id) ?? 0) + 1, `plant ${plant_id}: version ${version}`)
+      last.set(plant_id, version)
+    }
+    const links = seen.flatMap(({ changes }) => changes.filter(({ field }) => field.startsWith('links.')))
+    const made = await t.store.db
+      .selectFrom('plant_links')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow()
+    assert.equal(links.length, 2 * Number(made.n), 'each link in the revisions of both its plants')
   })
 
   it('is loaded only into an empty database', async () => {

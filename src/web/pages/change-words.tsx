@@ -139,7 +139,8 @@ export function DifferenceLine({
   return <span safe>{line}</span>
 }
 
-/** A revision's changes in a few lines; a new plant's first version in one. */
+/** A revision's changes in a few lines; a new plant's first version in one (an imported plant's first
+ * version also holds the links its file made). */
 export function ChangeSummary({
   differences,
   plants,
@@ -152,10 +153,14 @@ export function ChangeSummary({
   max?: number
 }): JSX.Element {
   if (version === 1) {
-    const attributes = differences.filter(({ subject }) => subject.kind === 'attribute').length
+    const count = (kind: Difference['subject']['kind'], noun: string) => {
+      const n = differences.filter(({ subject }) => subject.kind === kind).length
+      return `${n} ${noun}${n === 1 ? '' : 's'}`
+    }
+    const links = differences.some(({ subject }) => subject.kind === 'link')
     return (
       <p class="summary" safe>
-        {`New plant, with ${attributes} attribute${attributes === 1 ? '' : 's'}`}
+        {`New plant, with ${count('attribute', 'attribute')}${links ? ` and ${count('link', 'link')}` : ''}`}
       </p>
     )
   }
