@@ -313,10 +313,12 @@ export async function buildApp({
   )
   await app.register(imageServingRoutes, { store })
   // What requests need, made while the first requests are answered instead of by the first of each kind:
-  // the phrase book searches read, the routes' validators and serializers.
+  // the phrase book searches read, then the routes' validators and serializers.
+  // The book first: searches need it most, and the compiles would share its turns of the event loop.
   app.addHook('onListen', () => {
-    warmPhraseBook(store.reader)
-    void compileTheRest().catch((error: unknown) => app.log.error(error))
+    void warmPhraseBook(store.reader)
+      .then(() => compileTheRest())
+      .catch((error: unknown) => app.log.error(error))
   })
   await app.register(website, {
     store,

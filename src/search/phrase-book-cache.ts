@@ -47,8 +47,8 @@ export async function phraseBookOf(db: Db): Promise<PhraseBook> {
 }
 
 /** Makes the book at start-up, in steps, so that the first search finds it made. */
-export function warmPhraseBook(db: Db): void {
-  void phraseBookOf(db).catch(() => {})
+export async function warmPhraseBook(db: Db): Promise<void> {
+  await phraseBookOf(db).catch(() => {})
 }
 
 function keptOf(db: Db): Kept {
