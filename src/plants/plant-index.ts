@@ -3,8 +3,11 @@
 // the offset markers and the revision row. Each is one PlantIndex; the list of them is
 // writes/plant-indexes.ts, which a save, a batch of new plants, a revert and the mirror all loop over. An
 // index never imports the write path: it is given the plant as saved.
+import { sql } from 'kysely'
 import type { Author } from '../accounts/account.ts'
+import { insertMany } from '../db/many-rows.ts'
 import type { Store, Tx } from '../db/store.ts'
+import { storedPlants } from './stored-plants.ts'
 import type { Plant } from './plant.ts'
 import type { PlantFields } from './plant-changes.ts'
 
@@ -36,6 +39,33 @@ export interface PlantIndex {
   /** Empties the index and fills it again from every stored plant, in `tx`: what a migration that creates
    * or changes it asks for. */
   rebuild(store: Store, tx: Tx): Promise<void>
+}
+
+/** An index that is only rows of each plant's own, in `table`, made from the plant by `rowsOf`: a save
+ * replaces the plant's rows, a batch inserts them all, a rebuild makes every plant's again. */
+export function ownRowsIndex(
+  name: string,
+  table: 'plant_numbers' | 'plant_windows',
+  rowsOf: (plant: Plant) => readonly object[],
+): PlantIndex {
+  return {
+    name,
+    async replace({ tx }, { plant, before }) {
+      if (before) await tx.deleteFrom(table).where('plant_id', '=', plant.id).execute()
+      await insertMany(tx, table, rowsOf(plant))
+    },
+    async insertBatch({ tx }, saves) {
+      await insertMany(
+        tx,
+        table,
+        saves.flatMap(({ plant }) => rowsOf(plant)),
+      )
+    },
+    async rebuild(_store: Store, tx: Tx) {
+      await sql`DELETE FROM ${sql.table(table)}`.execute(tx)
+      for await (const plants of storedPlants(tx)) await insertMany(tx, table, plants.flatMap(rowsOf))
+    },
+  }
 }
 
 /** Counts an index collects over a transaction's saves (the attribute tally, the word tally) and writes
