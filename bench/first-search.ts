@@ -4,10 +4,9 @@
 // A start is timed STARTS times (each a server of its own, its first request that search, right after
 // /api/health answers); a save of each kind (editor.ts) SAVES_PER_KIND times, each followed at once by the
 // search. The verdicts take the median of each, so that one hiccup of a shared machine is not the figure.
-import { performance } from 'node:perf_hooks'
 import type { Workload } from './cases.ts'
 import { EDIT_KINDS, openEditor, type EditKind } from './editor.ts'
-import { oneClient } from './load.ts'
+import { oneClient, timedRequest } from './load.ts'
 import { startHortus } from './processes.ts'
 
 const QUERY = '/api/search?q=tomato'
@@ -25,12 +24,11 @@ export interface FirstSearchFigures {
   afterSaveMs: Record<EditKind, number[]>
 }
 
+// Sent as the warm searches are (oneClient's client): fetch asks for a compressed answer, and the warm
+// searches' figure would not include compressing it.
 async function timed(port: number, headers: Record<string, string>): Promise<number> {
-  const started = performance.now()
-  const answer = await fetch(`http://127.0.0.1:${port}${QUERY}`, { headers })
-  await answer.arrayBuffer()
-  const ms = performance.now() - started
-  if (!answer.ok) throw new Error(`${QUERY}: ${answer.status}`)
+  const { ms, status } = await timedRequest(port, headers, { path: QUERY })
+  if (status !== 200) throw new Error(`${QUERY}: ${status}`)
   return ms
 }
 

@@ -24,12 +24,16 @@ export interface ValueRow {
 }
 
 /** Adds a transaction's counts to the registry; a key or value no plant has any more is removed. A key
- * or value keeps the spelling it was first written with while any plant has it. When a key or value
- * appears or goes, or a key becomes numeric or stops being, the registry's version moves: what processes
- * derive from it (the phrase book) is out of date. A save that only moves counts leaves it. */
+ * or value keeps the spelling it was first written with while any plant has it. When a key appears or
+ * goes, a key becomes numeric or stops being, or a value of a text key appears or goes, the registry's
+ * version moves: what processes derive from it (the phrase book) is out of date. A save that only moves
+ * counts leaves it, and so does a new number of a numeric key (a height of 1.37 m): the phrase book reads
+ * no numeric key's values, and most saves of a number bring one no plant had. */
 export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
   const keys = tally.keys()
   let changed = false
+  /** Keys of which a value appeared or went: they move the version if they are text keys. */
+  const valuesMoved = new Set<string>()
   for (const chunk of chunks(keys)) {
     const rows = await tx
       .insertInto('attribute_keys')
@@ -72,9 +76,11 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
       .execute()
     const deltas = new Map(chunk.map((value) => [`${value.keyNorm}\u0000${value.valueNorm}`, value.delta]))
     // A value with no plant before this save is new (a removed one is deleted below).
-    changed ||= rows.some(
-      (row) => Number(row.plants) - deltas.get(`${row.key_norm}\u0000${row.value_norm}`)! <= 0,
-    )
+    for (const row of rows) {
+      if (Number(row.plants) - deltas.get(`${row.key_norm}\u0000${row.value_norm}`)! <= 0) {
+        valuesMoved.add(row.key_norm)
+      }
+    }
   }
   const emptied = keys.filter(({ delta }) => delta < 0).map(({ keyNorm }) => keyNorm)
   const touched = [
@@ -90,9 +96,11 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
       .deleteFrom('attribute_values')
       .where('key_norm', 'in', chunk)
       .where('plants', '<=', 0)
-      .executeTakeFirst()
-    changed ||= Number(deleted.numDeletedRows) > 0
+      .returning('key_norm')
+      .execute()
+    for (const row of deleted) valuesMoved.add(row.key_norm)
   }
+  if (!changed) changed = await anyTextKey(tx, [...valuesMoved])
   for (const chunk of chunks(emptied)) {
     const deleted = await tx
       .deleteFrom('attribute_keys')
@@ -122,6 +130,23 @@ function keyChanged(
   const now = { plants: Number(after.plants), number_plants: Number(after.number_plants) }
   const before = { plants: now.plants - delta, number_plants: now.number_plants - numberDelta }
   return before.plants <= 0 || isNumericKey(before) !== isNumericKey(now)
+}
+
+/** Whether any of these keys is a text key (as this transaction leaves it); a key gone is not. */
+async function anyTextKey(tx: Tx, keyNorms: string[]): Promise<boolean> {
+  for (const chunk of chunks(keyNorms)) {
+    const rows = await tx
+      .selectFrom('attribute_keys')
+      .select(['plants', 'number_plants'])
+      .where('key_norm', 'in', chunk)
+      .execute()
+    const counts = rows.map((row) => ({
+      plants: Number(row.plants),
+      number_plants: Number(row.number_plants),
+    }))
+    if (counts.some((row) => row.plants > 0 && !isNumericKey(row))) return true
+  }
+  return false
 }
 
 /** The version of the registry's keys and values (applyTally moves it): one indexed read. */

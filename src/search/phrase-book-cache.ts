@@ -46,9 +46,11 @@ export async function phraseBookOf(db: Db): Promise<PhraseBook> {
   return entry.book!
 }
 
-/** Makes the book at start-up, in steps, so that the first search finds it made. */
+/** Makes the book at start-up, in steps (requests answered between them), so that the first search
+ * finds it made; a search that comes first hurries it. */
 export async function warmPhraseBook(db: Db): Promise<void> {
-  await phraseBookOf(db).catch(() => {})
+  const entry = keptOf(db)
+  if (entry.book === null) await remake(db, entry).catch(() => {})
 }
 
 function keptOf(db: Db): Kept {

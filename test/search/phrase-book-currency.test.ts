@@ -53,6 +53,28 @@ describe('the phrase book under saves', () => {
     assert.equal(await registryVersion(), atFirst + 1)
   })
 
+  it('leaves the version when a save brings a number no plant had to a numeric key', async () => {
+    const plant = await createPlant(t, { data: [{ key: 'Days to flowering', value: '61' }] })
+    await createPlant(t, { data: [{ key: 'Days to flowering', value: '75' }] })
+    const atFirst = await registryVersion()
+    const renumbered = await t.request('PUT', `/api/plants/${plant.id}`, {
+      version: plant.version,
+      note: 'flowers later',
+      data: [{ key: 'Days to flowering', value: '68' }],
+    })
+    assert.equal(renumbered.status, 200, renumbered.text)
+    // 68 is new and 61 gone, but the phrase book reads no numeric key's values.
+    assert.equal(await registryVersion(), atFirst)
+    const worded = await t.request('PUT', `/api/plants/${plant.id}`, {
+      version: plant.version + 1,
+      note: 'in words',
+      data: [{ key: 'Days to flowering', value: 'about ten weeks' }],
+    })
+    assert.equal(worded.status, 200, worded.text)
+    // Now one of its two plants has a text value: the key is a text key, and its values are phrases.
+    assert.equal(await registryVersion(), atFirst + 1)
+  })
+
   it("reads a value in its author's next search, and in another process's once it has caught up", async () => {
     assert.deepEqual(await constraintsOf(other, 'epiphytes'), [])
     await createPlant(t, { name: 'Spanish moss', data: [{ key: 'Habit', value: 'Epiphyte' }] })
