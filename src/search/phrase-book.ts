@@ -191,7 +191,11 @@ export class PhraseBook {
         continue
       }
       if (!this.#byFirst.has(first)) added.push(first)
-      this.#byFirst.set(first, [...joined].map((words) => this.#phrases.get(words)!).sort(byLength))
+      const phrases = [...joined].map((words) => [words, this.#phrases.get(words)!] as const)
+      this.#byFirst.set(
+        first,
+        phrases.sort(byLength).map(([, phrase]) => phrase),
+      )
     }
     // The typo index, made now rather than at the first typo a search brings.
     for (let start = 0; start < added.length; start += VARIANT_STEP) {
@@ -228,10 +232,9 @@ export class PhraseBook {
 
 /** Longest first, then the higher rank, then by words: phrases of one length and rank starting alike
  * differ in their words, and a typo could read either, so their order is their words'. */
-function byLength(a: Phrase, b: Phrase): number {
+function byLength([x, a]: readonly [string, Phrase], [y, b]: readonly [string, Phrase]): number {
   if (a.words.length !== b.words.length) return b.words.length - a.words.length
   if (a.rank !== b.rank) return b.rank - a.rank
-  const [x, y] = [a.words.join(' '), b.words.join(' ')]
   return x < y ? -1 : x > y ? 1 : 0
 }
 

@@ -37,16 +37,31 @@ interface Given {
 }
 
 /** The values of each key that have one spelling or ending, each with the order of the phrase it gives. */
-type ValuesOfKeys = Map<string, { key: RegistryKey; uses: { value: string; order: string }[] }>
+type ValuesOfKeys = Map<string, { key: RegistryKey; uses: Map<string, Use> }>
 
+/** A phrase a key gives by itself, with its words joined. */
+type Own = Given & { joined: string }
+
+/** A key's part: what the key gives by itself, and what it brings to the rules across keys. */
 interface KeyPart {
   key: RegistryKey
-  /** The phrases this key gives by itself, as [words joined, order]. */
-  given: [string, string][]
-  spellings: string[]
-  endings: string[]
+  /** What each of its values read as phrases gives, by value. */
+  values: Map<string, ValuePart>
+  /** What its name, the vocabulary and the families' names give, by words joined and order: made again
+   * whole with the key (they are few), and compared with what they gave before. */
+  named: Map<string, Own>
   nameWords: string[]
 }
+
+/** What one value gives: its phrases beside the key's name, and its spellings and endings (read across
+ * keys) with the order of what they give. */
+interface ValuePart {
+  given: Own[]
+  spellings: Use[]
+  endings: Use[]
+}
+
+type Use = { words: string; value: string; order: string }
 
 const REGISTRY_RANK = 1
 const VOCABULARY_RANK = 2
@@ -86,12 +101,103 @@ export class PhraseParts {
     return this.#parts.get(keyNorm)?.key
   }
 
-  /** Makes a key's part again from the key as it is now (null: no plant has it any more). */
+  /** Makes a key's part again from the key as it is now (null: no plant has it any more), changing only
+   * what differs from its part before: a value added to a key of hundreds gives that value's phrases. */
   setKey(keyNorm: string, key: RegistryKey | null): void {
     const old = this.#parts.get(keyNorm)
-    if (old) this.#remove(old)
-    this.#parts.delete(keyNorm)
-    if (key) this.#add(key)
+    const sameKey = old !== undefined && key !== null && old.key.key === key.key
+    const values = new Set(key && !key.numeric && key.values !== null ? key.values : [])
+    const part: KeyPart | undefined = key
+      ? { key, values: new Map(), named: this.#namedOf(key), nameWords: [...new Set(phraseWords(key.key))] }
+      : undefined
+    for (const [value, valuePart] of old?.values ?? []) {
+      if (sameKey && values.has(value)) part!.values.set(value, valuePart)
+      else this.#unsetValue(keyNorm, valuePart)
+    }
+    for (const value of values) {
+      if (!part!.values.has(value)) part!.values.set(value, this.#setValue(key!, value))
+    }
+    for (const [id, given] of old?.named ?? []) {
+      const now = part?.named.get(id)
+      if (!now || !sameGiven(now, given)) this.#take(given.joined, given.order)
+    }
+    for (const [id, given] of part?.named ?? []) {
+      const before = old?.named.get(id)
+      if (!before || !sameGiven(before, given)) this.#give(given.joined, given)
+    }
+    for (const word of sameKey ? [] : (old?.nameWords ?? [])) {
+      const count = this.#keyWordCount.get(word)! - 1
+      if (count > 0) this.#keyWordCount.set(word, count)
+      else {
+        this.#keyWordCount.delete(word)
+        this.#dirtyEndings.add(word)
+      }
+    }
+    for (const word of sameKey ? [] : (part?.nameWords ?? [])) {
+      const count = this.#keyWordCount.get(word) ?? 0
+      this.#keyWordCount.set(word, count + 1)
+      if (count === 0) this.#dirtyEndings.add(word)
+    }
+    if (part) this.#parts.set(keyNorm, part)
+    else this.#parts.delete(keyNorm)
+  }
+
+  /** A value's phrases beside its key's name, and its spellings and endings in the counts across keys. */
+  #setValue(key: RegistryKey, value: string): ValuePart {
+    const { keyNorm } = key
+    const part: ValuePart = { given: [], spellings: [], endings: [] }
+    const keyWords = phraseWords(key.key)
+    const meaning: Meaning = { kind: 'value', key: key.key, keyNorm, values: [value] }
+    spellings(value).forEach((words, spellingIndex) => {
+      const at = order(1, keyNorm, value, spellingIndex)
+      part.spellings.push({ words: words.join(' '), value, order: `${at}0` })
+      for (const [phrase, sub] of [
+        [[...words, ...keyWords], 1],
+        [[...keyWords, ...words], 2],
+      ] as const) {
+        part.given.push({
+          joined: phrase.join(' '),
+          order: `${at}${sub}`,
+          meaning,
+          rank: REGISTRY_RANK,
+          oneWord: false,
+        })
+      }
+    })
+    if (isShortName(value)) {
+      for (const ending of new Set(endingsOf(value))) {
+        part.endings.push({ words: ending, value, order: order(1, keyNorm, value) })
+      }
+    }
+    for (const given of part.given) this.#give(given.joined, given)
+    for (const use of part.spellings) this.#use(this.#keysOfSpelling, this.#dirtySpellings, key, use)
+    for (const use of part.endings) this.#use(this.#keysOfEnding, this.#dirtyEndings, key, use)
+    return part
+  }
+
+  #unsetValue(keyNorm: string, part: ValuePart): void {
+    for (const given of part.given) this.#take(given.joined, given.order)
+    for (const use of part.spellings) this.#unuse(this.#keysOfSpelling, this.#dirtySpellings, keyNorm, use)
+    for (const use of part.endings) this.#unuse(this.#keysOfEnding, this.#dirtyEndings, keyNorm, use)
+  }
+
+  #use(of: Map<string, ValuesOfKeys>, dirty: Set<string>, key: RegistryKey, use: Use): void {
+    let keys = of.get(use.words)
+    if (!keys) of.set(use.words, (keys = new Map() as ValuesOfKeys))
+    let ofKey = keys.get(key.keyNorm)
+    if (!ofKey) keys.set(key.keyNorm, (ofKey = { key, uses: new Map() }))
+    ofKey.key = key
+    ofKey.uses.set(use.order, use)
+    dirty.add(use.words)
+  }
+
+  #unuse(of: Map<string, ValuesOfKeys>, dirty: Set<string>, keyNorm: string, use: Use): void {
+    const keys = of.get(use.words)
+    const ofKey = keys?.get(keyNorm)
+    if (!keys || !ofKey?.uses.delete(use.order)) return
+    if (ofKey.uses.size === 0) keys.delete(keyNorm)
+    if (keys.size === 0) of.delete(use.words)
+    dirty.add(use.words)
   }
 
   /** The phrases whose meaning may have changed since the last call, the rules across keys applied. */
@@ -119,43 +225,18 @@ export class PhraseParts {
     return { words: joined.split(' '), meaning, rank, ...(first.oneWord ? { oneWord: true } : {}) }
   }
 
-  #add(key: RegistryKey): void {
-    const part: KeyPart = { key, given: [], spellings: [], endings: [], nameWords: [] }
-    this.#parts.set(key.keyNorm, part)
+  /** What a key's name gives, and the vocabulary's phrases and the families' names of that key. */
+  #namedOf(key: RegistryKey): Map<string, Own> {
+    const named = new Map<string, Own>()
     const give = (words: string[], order: string, meaning: Meaning, rank: number) => {
       if (words.length === 0) return
       const joined = words.join(' ')
-      this.#give(joined, { order, meaning, rank, oneWord: false })
-      part.given.push([joined, order])
+      named.set(`${joined}\u0001${order}`, { joined, order, meaning, rank, oneWord: false })
     }
     const { keyNorm } = key
-    if (!key.numeric && key.values !== null) {
-      const keyWords = phraseWords(key.key)
-      canonicalValues(key).forEach((value, valueIndex) => {
-        const meaning: Meaning = { kind: 'value', key: key.key, keyNorm, values: [value] }
-        spellings(value).forEach((words, spellingIndex) => {
-          const at = order(1, keyNorm, valueIndex, spellingIndex)
-          part.spellings.push(this.#use(this.#keysOfSpelling, words.join(' '), key, value, `${at}0`))
-          this.#dirtySpellings.add(words.join(' '))
-          give([...words, ...keyWords], `${at}1`, meaning, REGISTRY_RANK)
-          give([...keyWords, ...words], `${at}2`, meaning, REGISTRY_RANK)
-        })
-        if (!isShortName(value)) return
-        for (const ending of new Set(endingsOf(value))) {
-          part.endings.push(this.#use(this.#keysOfEnding, ending, key, value, order(1, keyNorm, valueIndex)))
-          this.#dirtyEndings.add(ending)
-        }
-      })
-    }
     keyNames([key]).forEach((phrase, index) =>
-      give(phrase.words, order(2, keyNorm, index), phrase.meaning, 1),
+      give(phrase.words, order(2, keyNorm, index), phrase.meaning, REGISTRY_RANK),
     )
-    part.nameWords = [...new Set(phraseWords(key.key))]
-    for (const word of part.nameWords) {
-      const count = this.#keyWordCount.get(word) ?? 0
-      this.#keyWordCount.set(word, count + 1)
-      if (count === 0) this.#dirtyEndings.add(word)
-    }
     // A gardener's phrase is read only when the registry has what it means: a database without Layer data
     // searches "ground cover" as words, in names and descriptions.
     for (const { index, entry, says } of this.#entries.get(keyNorm) ?? []) {
@@ -168,26 +249,7 @@ export class PhraseParts {
         give(words, order(5, '', index), meaning, VOCABULARY_RANK),
       )
     }
-  }
-
-  #remove(part: KeyPart): void {
-    for (const [joined, at] of part.given) this.#take(joined, at)
-    for (const spelling of part.spellings) {
-      this.#unuse(this.#keysOfSpelling, spelling, part.key.keyNorm)
-      this.#dirtySpellings.add(spelling)
-    }
-    for (const ending of part.endings) {
-      this.#unuse(this.#keysOfEnding, ending, part.key.keyNorm)
-      this.#dirtyEndings.add(ending)
-    }
-    for (const word of part.nameWords) {
-      const count = this.#keyWordCount.get(word)! - 1
-      if (count > 0) this.#keyWordCount.set(word, count)
-      else {
-        this.#keyWordCount.delete(word)
-        this.#dirtyEndings.add(word)
-      }
-    }
+    return named
   }
 
   #give(joined: string, given: Given): void {
@@ -204,22 +266,6 @@ export class PhraseParts {
     this.#changed.add(joined)
   }
 
-  #use(of: Map<string, ValuesOfKeys>, words: string, key: RegistryKey, value: string, at: string): string {
-    let keys = of.get(words)
-    if (!keys) of.set(words, (keys = new Map() as ValuesOfKeys))
-    let ofKey = keys.get(key.keyNorm)
-    if (!ofKey) keys.set(key.keyNorm, (ofKey = { key, uses: [] }))
-    ofKey.uses.push({ value, order: at })
-    return words
-  }
-
-  #unuse(of: Map<string, ValuesOfKeys>, words: string, keyNorm: string): void {
-    const keys = of.get(words)
-    if (!keys) return
-    keys.delete(keyNorm)
-    if (keys.size === 0) of.delete(words)
-  }
-
   /** A value spelt whole is read alone when no other key has it, and it is not too vague alone ("medium"
    * is Growth, Soil type and Nitrogen Fixing). */
   #readAlone(spelling: string): void {
@@ -228,14 +274,11 @@ export class PhraseParts {
     const keys = this.#keysOfSpelling.get(spelling)
     if (keys?.size !== 1 || (!spelling.includes(' ') && this.#needsKey.has(spelling))) return
     const { key, uses } = [...keys.values()][0]!
-    for (const { value, order: at } of uses) {
+    for (const { value, order: at } of uses.values()) {
       const meaning: Meaning = { kind: 'value', key: key.key, keyNorm: key.keyNorm, values: [value] }
       this.#give(spelling, { order: at, meaning, rank: REGISTRY_RANK, oneWord: false })
     }
-    this.#aloneGiven.set(
-      spelling,
-      uses.map((use) => use.order),
-    )
+    this.#aloneGiven.set(spelling, [...uses.keys()])
   }
 
   /** At the registry's rank: an ending that is also a value spelt whole means both ("whitefly"). */
@@ -247,7 +290,7 @@ export class PhraseParts {
     const words = ending.split(' ')
     if (!endingReadAlone(words, this.#soft, this.#needsKey, this.#keyWordCount)) return
     const { key, uses } = [...keys.values()][0]!
-    const values = [...new Set([...uses].sort(byOrder).map((use) => use.value))]
+    const values = [...new Set([...uses.values()].sort(byOrder).map((use) => use.value))]
     const meaning: Meaning = { kind: 'value', key: key.key, keyNorm: key.keyNorm, values }
     this.#give(ending, { order: at, meaning, rank: REGISTRY_RANK, oneWord: words.length === 1 })
   }
@@ -282,9 +325,27 @@ function canonicalValues(key: RegistryKey): string[] {
 }
 
 /** Where a giving stands: its kind of phrase (1 a value, 2 a key's name, 3 an ending, 4 the vocabulary, 5
- * a family's name, in the order a book has always added them), its key, then its places. */
-function order(kind: number, keyNorm: string, ...places: number[]): string {
-  return `${kind}\u0000${keyNorm}\u0000${places.map((place) => String(place).padStart(6, '0')).join('\u0000')}\u0000`
+ * a family's name, in the order a book has always added them), its key, then its places (a value by its
+ * spelling, so that a value added leaves the others' orders as they were). */
+function order(kind: number, keyNorm: string, ...places: (number | string)[]): string {
+  const spelt = places.map((place) => (typeof place === 'number' ? String(place).padStart(6, '0') : place))
+  return `${kind}\u0000${keyNorm}\u0000${spelt.join('\u0000')}\u0000`
+}
+
+/** Two givings alike: the same rank and meaning (a vocabulary entry's meaning follows its key's values). */
+function sameGiven(a: Given, b: Given): boolean {
+  return a.rank === b.rank && a.oneWord === b.oneWord && sameMeaning(a.meaning, b.meaning)
+}
+
+function sameMeaning(a: Meaning, b: Meaning): boolean {
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>]
+  const keys = Object.keys(x)
+  if (keys.length !== Object.keys(y).length) return false
+  return keys.every((name) => {
+    const [one, other] = [x[name], y[name]]
+    if (!Array.isArray(one) || !Array.isArray(other)) return one === other
+    return one.length === other.length && one.every((item, index) => item === other[index])
+  })
 }
 
 const byOrder = (a: { order: string }, b: { order: string }) =>

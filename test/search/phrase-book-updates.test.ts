@@ -12,8 +12,13 @@ import { PhraseBook, type RegistryKey } from '../../src/search/phrase-book.ts'
 /** Each key's values now, and the values it may gain: some shared with other keys. */
 const KEYS: Record<string, { values: string[]; more: string[] }> = {
   Family: {
-    values: ['Solanaceae', 'Fabaceae or leguminosae', 'Brassicaceae or cruciferae', 'Rosaceae'],
-    more: ['Poaceae or gramineae', 'Lamiaceae or labiatae', 'Asteraceae or compositae', 'Cucurbitaceae'],
+    values: [
+      'Solanaceae',
+      'Fabaceae or leguminosae',
+      'Brassicaceae or cruciferae',
+      'Asteraceae or compositae',
+    ],
+    more: ['Poaceae or gramineae', 'Lamiaceae or labiatae', 'Asteraceae', 'Fabaceae', 'Cucurbitaceae'],
   },
   'Light requirement': {
     values: ['Full sun', 'partial sun/shade'],
@@ -96,17 +101,21 @@ function change(registry: Registry, pick: (below: number) => number): [string, R
   const now = registry.get(keyNorm)
   const pool = [...KEYS[name]!.values, ...KEYS[name]!.more]
   const kind = pick(10)
-  if (!now) return [keyNorm, keyOf(name, [pool[pick(pool.length)]!])]
+  // A key gone and back may come spelt otherwise: the first spelling a plant brings.
+  const spelt = now?.key ?? (pick(2) === 0 ? name : name.toLowerCase())
+  if (!now) return [keyNorm, keyOf(spelt, [pool[pick(pool.length)]!])]
   if (kind < 2) return [keyNorm, null]
-  if (kind === 2) return [keyNorm, keyOf(name, null, !now.numeric)]
-  if (kind === 3) return [keyNorm, keyOf(name, null)] // read by no value: prose, or too many
+  if (kind === 2) return [keyNorm, keyOf(spelt, null, !now.numeric)]
+  if (kind === 3) return [keyNorm, keyOf(spelt, null)] // read by no value: prose, or too many
+  // Gone and back between two catchings up, spelt otherwise.
+  if (kind === 4) return [keyNorm, keyOf(spelt === name ? name.toLowerCase() : name, now.values)]
   const values = [...(now.values ?? [])]
-  if (kind < 6 && values.length > 1) values.splice(pick(values.length), 1)
+  if (kind < 7 && values.length > 1) values.splice(pick(values.length), 1)
   else {
     const missing = pool.filter((value) => !values.includes(value))
     if (missing.length > 0) values.push(missing[pick(missing.length)]!)
   }
-  return [keyNorm, keyOf(name, values)]
+  return [keyNorm, keyOf(spelt, values)]
 }
 
 /** Everything a book answers with, in a form two books can be compared by. */
