@@ -97,10 +97,6 @@ export class PhraseParts {
     })
   }
 
-  keyOf(keyNorm: string): RegistryKey | undefined {
-    return this.#parts.get(keyNorm)?.key
-  }
-
   /** Makes a key's part again from the key as it is now (null: no plant has it any more), changing only
    * what differs from its part before: a value added to a key of hundreds gives that value's phrases. */
   setKey(keyNorm: string, key: RegistryKey | null): void {
