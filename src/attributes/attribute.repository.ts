@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/store.ts'
 import { prepared } from '../db/prepared.ts'
 import type { AttributeTally } from './attribute-tally.ts'
 import { isNumericKey } from './numeric-keys.ts'
-import { registryChangedIn } from './registry-changes.ts'
+import { ALL_KEYS, MAX_KEYS_RECORDED, registryChangedIn, VERSIONS_KEPT } from './registry-changes.ts'
 
 // Rows per statement: keeps each under SQLite's bound-parameter limit.
 const CHUNK = 200
@@ -28,10 +28,13 @@ export interface ValueRow {
  * goes, a key becomes numeric or stops being, or a value of a text key appears or goes, the registry's
  * version moves: what processes derive from it (the phrase book) is out of date. A save that only moves
  * counts leaves it, and so does a new number of a numeric key (a height of 1.37 m): the phrase book reads
- * no numeric key's values, and most saves of a number bring one no plant had. */
+ * no numeric key's values, and most saves of a number bring one no plant had. The keys that moved it are
+ * recorded with the new version (registry_changes), so that a process catching up reads only those. */
 export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
   const keys = tally.keys()
   let changed = false
+  /** The keys that appeared, went, became numeric or stopped being, or of which a value appeared or went. */
+  const moved = new Set<string>()
   /** Keys of which a value appeared or went: they move the version if they are text keys. */
   const valuesMoved = new Set<string>()
   for (const chunk of chunks(keys)) {
@@ -54,7 +57,8 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
       .returning(['key_norm', 'plants', 'number_plants'])
       .execute()
     const deltas = new Map(chunk.map((key) => [key.keyNorm, key]))
-    changed ||= rows.some((row) => keyChanged(row, deltas.get(row.key_norm)!))
+    for (const row of rows) if (keyChanged(row, deltas.get(row.key_norm)!)) moved.add(row.key_norm)
+    changed ||= moved.size > 0
   }
   for (const chunk of chunks(tally.values())) {
     const rows = await tx
@@ -106,15 +110,19 @@ export async function applyTally(tx: Tx, tally: AttributeTally): Promise<void> {
       .deleteFrom('attribute_keys')
       .where('key_norm', 'in', chunk)
       .where('plants', '<=', 0)
-      .executeTakeFirst()
-    changed ||= Number(deleted.numDeletedRows) > 0
+      .returning('key_norm')
+      .execute()
+    for (const row of deleted) moved.add(row.key_norm)
+    changed ||= deleted.length > 0
   }
   if (changed) {
-    await tx
+    const [row] = await tx
       .updateTable('derived_versions')
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .where('name', '=', REGISTRY_VERSION)
+      .returning('version')
       .execute()
+    await recordChangedKeys(tx, Number(row!.version), [...moved, ...valuesMoved])
     registryChangedIn(tx)
   }
 }
@@ -160,6 +168,37 @@ const readRegistryVersion = prepared((db) =>
   db.selectFrom('derived_versions').select('version').where('name', '=', REGISTRY_VERSION),
 )
 
+/** Records which keys moved the registry to `version` (all of them past MAX_KEYS_RECORDED: an import), and
+ * forgets the versions a process catching up no longer asks for. */
+async function recordChangedKeys(tx: Tx, version: number, keyNorms: string[]): Promise<void> {
+  const recorded = new Set(keyNorms.length > MAX_KEYS_RECORDED ? [ALL_KEYS] : keyNorms)
+  for (const chunk of chunks([...recorded])) {
+    await tx
+      .insertInto('registry_changes')
+      .values(chunk.map((keyNorm) => ({ version, key_norm: keyNorm })))
+      .execute()
+  }
+  await tx
+    .deleteFrom('registry_changes')
+    .where('version', '<=', version - VERSIONS_KEPT)
+    .execute()
+}
+
+/** The keys that moved the registry after version `from` up to `to`, or null when they are not all
+ * recorded (versions forgotten, or an import that moved them all): then the whole registry is read. */
+export async function changedKeysSince(db: Db, from: number, to: number): Promise<string[] | null> {
+  if (to - from >= VERSIONS_KEPT) return null
+  const rows = await db
+    .selectFrom('registry_changes')
+    .select(['version', 'key_norm'])
+    .where('version', '>', from)
+    .where('version', '<=', to)
+    .execute()
+  const versions = new Set(rows.map((row) => Number(row.version)))
+  if (versions.size !== to - from || rows.some((row) => row.key_norm === ALL_KEYS)) return null
+  return [...new Set(rows.map((row) => row.key_norm))]
+}
+
 /** Every key in use, the most used first. */
 export async function listKeys(db: Db): Promise<KeyRow[]> {
   const rows = await db
@@ -178,6 +217,22 @@ export async function findKey(db: Db, keyNorm: string): Promise<KeyRow | undefin
     .where('key_norm', '=', keyNorm)
     .executeTakeFirst()
   return row && { ...row, plants: Number(row.plants), number_plants: Number(row.number_plants) }
+}
+
+/** These keys, those in use. */
+export async function findKeys(db: Db, keyNorms: string[]): Promise<KeyRow[]> {
+  const found: KeyRow[] = []
+  for (const chunk of chunks(keyNorms)) {
+    const rows = await db
+      .selectFrom('attribute_keys')
+      .select(['key_norm', 'key', 'plants', 'number_plants'])
+      .where('key_norm', 'in', chunk)
+      .execute()
+    for (const row of rows) {
+      found.push({ ...row, plants: Number(row.plants), number_plants: Number(row.number_plants) })
+    }
+  }
+  return found
 }
 
 /** Which of these normalized names are keys in use. */

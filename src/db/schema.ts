@@ -264,6 +264,13 @@ export interface DerivedVersionsTable {
   version: number
 }
 
+/** Which keys moved the attribute registry to each version ('' for all of them: an import), the last
+ * thousand versions: what a process catching up reads again (attribute.repository.ts). */
+export interface RegistryChangesTable {
+  version: number | string
+  key_norm: string
+}
+
 /** `hortus mirror`: how far the copy of a remote Hortus (`source`, its base URL) has come. */
 export interface MirrorStateTable {
   source: string
@@ -300,6 +307,7 @@ export interface Database {
   plant_total: PlantTotalTable
   plant_offsets: PlantOffsetsTable
   derived_versions: DerivedVersionsTable
+  registry_changes: RegistryChangesTable
   index_rebuilds: IndexRebuildsTable
   moderation_log: ModerationLogTable
   data_sources: DataSourcesTable

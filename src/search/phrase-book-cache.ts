@@ -1,29 +1,35 @@
 // The phrase book of a database, made from its attribute registry. A search reads the registry's version
 // (one indexed read; only a save that adds or removes a key or value moves it, attribute.repository.ts)
-// and is answered with the book it has; when the version has moved, a new book is made off the request
-// path (PhraseBook.build, in steps) while the last one keeps serving. Only a process's very first search
-// waits for a book, and the start makes that one before any search comes (warmPhraseBook).
+// and is answered with the book it has; when the version has moved, the book catches up off the request
+// path: the keys recorded as moved since its version (registry_changes) are read again, and each key's
+// part of the book is made again from its own values (PhraseBook.update), a millisecond or two where
+// making the whole book again costs tens. The whole book is made only at the start (in steps, before any
+// search comes: warmPhraseBook), or when the keys that moved are not all recorded (a process a thousand
+// versions behind, an import), off the request path while the last book keeps serving.
 import type { Db } from '../db/store.ts'
-import { listKeys, registryVersion, topValues } from '../attributes/attribute.repository.ts'
+import {
+  changedKeysSince,
+  findKeys,
+  listKeys,
+  registryVersion,
+  topValues,
+  type KeyRow,
+} from '../attributes/attribute.repository.ts'
 import { isNumericKey } from '../attributes/numeric-keys.ts'
 import { offRegistryChange, onRegistryChange } from '../attributes/registry-changes.ts'
 import { ALTERNATE_NAME_KEY, normalizeFacet } from '../plants/plant.ts'
-import { PhraseBook, TypoIndex, type RegistryKey } from './phrase-book.ts'
+import { PhraseBook, type RegistryKey } from './phrase-book.ts'
 import { isProse } from './registry-phrases.ts'
 
 interface Kept {
-  /** The registry version the book was made at. */
+  /** The registry version the book is at. */
   version: number
   book: PhraseBook | null
-  /** The book being made, one at a time. */
-  making: Promise<void> | null
+  /** The book's making or catching up, one at a time. */
+  working: Promise<void> | null
   /** A search waits for the book being made (there was none): its steps left run at once. */
   hurry: boolean
-  typos: TypoIndex
 }
-
-/** A typo index that has gathered this many words more than the book has is made again from the book's. */
-const STALE_TYPO_WORDS = 5000
 
 const kept = new WeakMap<Db, Kept>()
 
@@ -41,8 +47,8 @@ export async function phraseBookOf(db: Db): Promise<PhraseBook> {
   const entry = keptOf(db)
   if (entry.book === null) {
     entry.hurry = true
-    await remake(db, entry)
-  } else if (entry.version !== version) void remake(db, entry).catch(() => {})
+    await keepUp(db, entry)
+  } else if (entry.version !== version) void keepUp(db, entry).catch(() => {})
   return entry.book!
 }
 
@@ -50,27 +56,29 @@ export async function phraseBookOf(db: Db): Promise<PhraseBook> {
  * finds it made; a search that comes first hurries it. */
 export async function warmPhraseBook(db: Db): Promise<void> {
   const entry = keptOf(db)
-  if (entry.book === null) await remake(db, entry).catch(() => {})
+  if (entry.book === null) await keepUp(db, entry).catch(() => {})
 }
 
 function keptOf(db: Db): Kept {
   let entry = kept.get(db)
   if (!entry) {
-    kept.set(db, (entry = { version: -1, book: null, making: null, hurry: false, typos: new TypoIndex() }))
+    kept.set(db, (entry = { version: -1, book: null, working: null, hurry: false }))
     followSaves(new WeakRef(db), entry)
   }
   return entry
 }
 
-/** A save in this process that changed the registry makes the book again, and is answered once it is made
- * (its author's next search reads what it added) or after SAVE_WAITS_MS, whichever comes first: on a
- * server answering many requests at once the book takes longer, and the save is not held for it. A save
- * in another process (another worker) is seen by the next search here, which makes the book off its path. */
+/** A save in this process that changed the registry brings the book up to date, and is answered once it
+ * is (its author's next search reads what it added) or after SAVE_WAITS_MS, whichever comes first. A save
+ * in another process (another worker) is seen by the next search here, which catches up off its path. */
 function followSaves(ref: WeakRef<Db>, entry: Kept): void {
   const listener = async () => {
     const db = ref.deref()
     if (!db) return offRegistryChange(listener)
-    const current = catchUp(db, entry)
+    // The catching up under way may have read the version before this save: then once more after it.
+    const current = keepUp(db, entry)
+      .then(() => keepUp(db, entry))
+      .catch(() => {})
     await Promise.race([current, new Promise((resolve) => setTimeout(resolve, SAVE_WAITS_MS).unref())])
   }
   onRegistryChange(listener)
@@ -78,47 +86,49 @@ function followSaves(ref: WeakRef<Db>, entry: Kept): void {
 
 const SAVE_WAITS_MS = 500
 
-async function catchUp(db: Db, entry: Kept): Promise<void> {
-  // A book being made may have read the registry before this save: then one more is made after it.
-  for (let round = 0; round < 2; round++) {
-    const version = await registryVersion(db).catch(() => entry.version)
-    if (version === entry.version) return
-    await remake(db, entry).catch(() => {})
-  }
-}
-
-/** Makes the book of the registry as it is now; a call while one is being made waits for that one. */
-function remake(db: Db, entry: Kept): Promise<void> {
-  entry.making ??= (async () => {
+/** Brings the book to the registry's version now; a call while the book is being made or brought up to
+ * date waits for that. */
+function keepUp(db: Db, entry: Kept): Promise<void> {
+  entry.working ??= (async () => {
     try {
-      // The version read first: a save between the two reads makes the book again, never too early.
+      // The version read first: a save between it and the reads after moves it again, and the next
+      // catching up reads that save's keys again, never too few.
       const version = await registryVersion(db)
-      const inputs = await phraseInputs(db)
-      const hurry = () => entry.hurry
-      let book = await PhraseBook.build(inputs, { typos: entry.typos, hurry })
-      if (entry.typos.size > book.firstWordCount + STALE_TYPO_WORDS) {
-        entry.typos = new TypoIndex()
-        book = await PhraseBook.build(inputs, { typos: entry.typos, hurry })
+      if (version === entry.version && entry.book) return
+      const changed = entry.book && (await changedKeysSince(db, entry.version, version))
+      if (entry.book && changed) {
+        entry.book.update(await keyInputs(db, changed))
+      } else {
+        entry.book = await PhraseBook.build(await phraseInputs(db), { hurry: () => entry.hurry })
       }
-      entry.book = book
       entry.version = version
     } finally {
-      entry.making = null
+      entry.working = null
       entry.hurry = false
     }
   })()
-  return entry.making
+  return entry.working
 }
 
 /** What a phrase book is made of: the registry's keys, with the values of those read by their values. */
 export async function phraseInputs(db: Db): Promise<RegistryKey[]> {
-  const keys = await listKeys(db)
+  return inputsOf(db, await listKeys(db))
+}
+
+/** These keys as they are now, null for a key no plant has any more: what PhraseBook.update is given. */
+export async function keyInputs(db: Db, keyNorms: string[]): Promise<Map<string, RegistryKey | null>> {
+  const inputs = new Map<string, RegistryKey | null>(keyNorms.map((keyNorm) => [keyNorm, null]))
+  for (const key of await inputsOf(db, await findKeys(db, keyNorms))) inputs.set(key.keyNorm, key)
+  return inputs
+}
+
+/** Each key's input depends on its own values alone, so that a key read again alone reads as it did
+ * among the others. */
+async function inputsOf(db: Db, keys: KeyRow[]): Promise<RegistryKey[]> {
   const textKeys = keys
     .filter((key) => !isNumericKey(key) && !NAME_KEYS.has(key.key_norm))
     .map((key) => key.key_norm)
   const values = await valuesOf(db, textKeys, FIRST_VALUES + 1)
-  // A key of links or of sentences ("Direct seed, thin to 5cm apart…") is not a key of phrases.
-  for (const [keyNorm, spelt] of values) if (isProse(spelt)) values.delete(keyNorm)
   const many = [...values].filter(([, spelt]) => spelt.length > FIRST_VALUES).map(([keyNorm]) => keyNorm)
   for (const [keyNorm, spelt] of await valuesOf(db, many, MAX_VALUES + 1)) values.set(keyNorm, spelt)
   return keys.map((key) => {
@@ -128,7 +138,8 @@ export async function phraseInputs(db: Db): Promise<RegistryKey[]> {
       keyNorm: key.key_norm,
       plants: key.plants,
       numeric: isNumericKey(key),
-      values: isNumericKey(key) || !spelt || spelt.length > MAX_VALUES ? null : spelt,
+      // A key of links or of sentences ("Direct seed, thin to 5cm apart…") is not a key of phrases.
+      values: isNumericKey(key) || !spelt || spelt.length > MAX_VALUES || isProse(spelt) ? null : spelt,
     }
   })
 }

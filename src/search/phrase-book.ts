@@ -5,14 +5,11 @@
 // canada"); a short value by its ending ("aphid" of "green peach aphid") and every key by its name and its
 // plain words ("pests", "days to maturity", "indoor sowing"): registry-phrases.ts. From the vocabulary: the
 // phrases gardeners use, which win over the registry's, and the families' common names (family-names.ts).
-import { normalizeFacet } from '../plants/plant.ts'
-import { gardenersPhrases, type GardenersPhrases, type PhraseEntry } from './gardeners-phrases.ts'
+import { gardenersPhrases, type GardenersPhrases } from './gardeners-phrases.ts'
 import { foldWord, textWords } from './words.ts'
 import { deletionVariants, storedVariants } from './edit-distance.ts'
-import { keyNames, valueEndings } from './registry-phrases.ts'
-import { familyNames, type FamilyNames } from './family-names.ts'
 import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
-import { actionOf } from './window-reading.ts'
+import { PhraseParts } from './phrase-parts.ts'
 
 export type Meaning =
   | { kind: 'value'; key: string; keyNorm: string; values: string[] }
@@ -28,8 +25,6 @@ export type Meaning =
       min: number | null
       max: number | null
     }
-
-const FAMILY_KEY = 'Family'
 
 export interface Phrase {
   words: string[]
@@ -81,17 +76,18 @@ export function phraseWords(text: string): string[] {
 }
 
 export class PhraseBook {
-  /** Every phrase by its words joined, while the book is built; then grouped by first word. */
-  readonly #byWords = new Map<string, Phrase>()
+  readonly #parts: PhraseParts
+  /** Every phrase by its words joined, and the words joined of each first word's phrases. */
+  readonly #phrases = new Map<string, Phrase>()
+  readonly #joinedByFirst = new Map<string, Set<string>>()
   readonly #byFirst = new Map<string, Phrase[]>()
   readonly #valuesByKey = new Map<string, Map<string, string>>()
-  /** The typo variants of the phrases' first words: shared by the books of one database, one after the
-   * other, so that a new book indexes only its new words. */
-  readonly #typos: TypoIndex
+  /** The typo variants of the phrases' first words. */
+  readonly #typos = new TypoIndex()
   readonly soft: ReadonlySet<string>
   readonly vocabulary: GardenersPhrases
   /** Numeric keys by normalized key: what a range may name. */
-  readonly numericKeys: ReadonlyMap<string, RegistryKey>
+  readonly numericKeys = new Map<string, RegistryKey>()
   /** Metres per unit a query may use, by the unit's canonical word ("inches" is "inch"). */
   readonly metresPer: ReadonlyMap<string, number>
   /** Days per unit of time a query may use ("weeks" is 7). */
@@ -101,10 +97,9 @@ export class PhraseBook {
   constructor(
     registry: RegistryKey[],
     vocabulary: GardenersPhrases = gardenersPhrases(),
-    { inSteps = false, typos = new TypoIndex() }: { inSteps?: boolean; typos?: TypoIndex } = {},
+    { inSteps = false }: { inSteps?: boolean } = {},
   ) {
     this.vocabulary = vocabulary
-    this.#typos = typos
     this.soft = new Set(vocabulary.soft_words.map(canonicalWord))
     this.metresPer = new Map(
       Object.entries(vocabulary.units.metres).map(([unit, metres]) => [canonicalWord(unit), metres]),
@@ -112,21 +107,22 @@ export class PhraseBook {
     this.daysPer = new Map(
       Object.entries(vocabulary.units.days).map(([unit, days]) => [canonicalWord(unit), days]),
     )
-    this.numericKeys = new Map(registry.filter((key) => key.numeric).map((key) => [key.keyNorm, key]))
+    this.#parts = new PhraseParts(vocabulary, this.soft)
     this.#steps = this.#make(registry)
     if (!inSteps) for (const step of this.#steps) void step
   }
 
   readonly #steps: Generator<void>
 
-  /** A book made off the request path: its steps (a key's values, a few hundred words' typo variants) run
-   * a few milliseconds' worth per turn of the event loop, so that a search arriving meanwhile waits that
-   * long, not for the whole book. Once `hurry()` says someone waits for this book, the rest runs at once. */
+  /** A book made off the request path: its steps (a key's part, a few hundred phrases, a few hundred
+   * words' typo variants) run a few milliseconds' worth per turn of the event loop, so that a search
+   * arriving meanwhile waits that long, not for the whole book. Once `hurry()` says someone waits for this
+   * book, the rest runs at once. */
   static async build(
     registry: RegistryKey[],
-    { typos, hurry = () => false }: { typos?: TypoIndex; hurry?: () => boolean } = {},
+    { hurry = () => false }: { hurry?: () => boolean } = {},
   ): Promise<PhraseBook> {
-    const book = new PhraseBook(registry, undefined, { inSteps: true, ...(typos ? { typos } : {}) })
+    const book = new PhraseBook(registry, undefined, { inSteps: true })
     let sliceStart = performance.now()
     for (const step of book.#steps) {
       void step
@@ -137,80 +133,85 @@ export class PhraseBook {
     return book
   }
 
+  /** Brings the book up to date with these keys as they are now (null: a key no plant has any more): each
+   * key's part is made again from its own values, and only the phrases it gives or takes, or whose reading
+   * across keys it changes, are worked out again. At once: a search never sees half of it. */
+  update(keys: ReadonlyMap<string, RegistryKey | null>): void {
+    for (const [keyNorm, key] of keys) this.#setKey(keyNorm, key)
+    for (const step of this.#settle()) void step
+  }
+
   *#make(registry: RegistryKey[]): Generator<void> {
-    const vocabulary = this.vocabulary
-    const needsKey = new Set(vocabulary.needs_key.map(canonicalWord))
-    yield* this.#addRegistry(registry, needsKey)
-    for (const phrase of keyNames(registry)) this.#add(phrase.words, phrase.meaning, 1)
-    yield
-    // At the registry's rank: an ending that is also a value spelt whole means both ("whitefly").
-    for (const phrase of valueEndings(registry, this.soft, needsKey)) {
-      this.#add(phrase.words, phrase.meaning, 1, phrase.oneWord)
-    }
-    yield
-    // A gardener's phrase is read only when the registry has what it means: a database without Layer data
-    // searches "ground cover" as words, in names and descriptions.
-    const inUse = new Map(registry.map((key) => [key.keyNorm, key]))
-    for (const entry of vocabulary.phrases) {
-      const keyNorm = normalizeFacet(entry.key)
-      const key = inUse.get(keyNorm)
-      const meaning = key && meaningOf(entry, key)
-      if (meaning) for (const say of entry.say) this.#add(phraseWords(say), meaning, 2)
-    }
-    const family = inUse.get(normalizeFacet(FAMILY_KEY))
-    if (family) this.#addFamilyNames(family, familyNames())
-    yield
-    this.#groupByFirstWord()
-    yield
-    // The typo index, made now rather than at the first typo a search brings.
-    const newWords = [...this.#byFirst.keys()].filter((word) => !this.#typos.has(word))
-    for (let start = 0; start < newWords.length; start += VARIANT_STEP) {
-      this.#typos.add(newWords.slice(start, start + VARIANT_STEP))
+    for (const key of registry) {
+      this.#setKey(key.keyNorm, key)
       yield
     }
+    yield* this.#settle()
   }
 
-  /** Phrases by first word, longest first, then by rank, then in the order they were added. */
-  #groupByFirstWord() {
-    for (const phrase of this.#byWords.values()) {
-      const list = this.#byFirst.get(phrase.words[0]!)
-      if (list) list.push(phrase)
-      else this.#byFirst.set(phrase.words[0]!, [phrase])
+  #setKey(keyNorm: string, key: RegistryKey | null) {
+    this.#parts.setKey(keyNorm, key)
+    if (key?.numeric) this.numericKeys.set(keyNorm, key)
+    else this.numericKeys.delete(keyNorm)
+    this.#valuesByKey.delete(keyNorm)
+    if (!key || key.numeric || key.values === null) return
+    const byWord = new Map<string, string>()
+    for (const value of [...new Set(key.values)].sort()) {
+      const words = phraseWords(value)
+      if (words.length === 1) byWord.set(words[0]!, value)
     }
-    for (const list of this.#byFirst.values()) {
-      list.sort((a, b) => b.words.length - a.words.length || b.rank - a.rank)
-    }
-    this.#byWords.clear()
+    this.#valuesByKey.set(keyNorm, byWord)
   }
 
-  /** "nightshade family": the Family values spelt with that family's name, as the vocabulary's phrases. */
-  #addFamilyNames(family: RegistryKey, rows: FamilyNames[]) {
-    const valuesByName = new Map<string, string[]>()
-    for (const value of family.values ?? []) {
-      for (const spelling of new Set(value.split(/\s+or\s+/i).map(normalizeFacet))) {
-        valuesByName.set(spelling, [...(valuesByName.get(spelling) ?? []), value])
+  /** Works out again the phrases the keys set since the last time changed, then their first words' lists
+   * and the typo index. */
+  *#settle(): Generator<void> {
+    const changedFirst = new Set<string>()
+    let done = 0
+    for (const joined of this.#parts.takeChanged()) {
+      const before = this.#phrases.get(joined)
+      const now = this.#parts.phraseOf(joined)
+      if (!before && !now) continue
+      if (now) this.#phrases.set(joined, now)
+      else this.#phrases.delete(joined)
+      const first = (before ?? now)!.words[0]!
+      const ofFirst = this.#joinedByFirst.get(first) ?? new Set<string>()
+      if (now) ofFirst.add(joined)
+      else ofFirst.delete(joined)
+      if (ofFirst.size > 0) this.#joinedByFirst.set(first, ofFirst)
+      else this.#joinedByFirst.delete(first)
+      changedFirst.add(first)
+      if (++done % PHRASE_STEP === 0) yield
+    }
+    const added: string[] = []
+    for (const first of changedFirst) {
+      const joined = this.#joinedByFirst.get(first)
+      if (!joined) {
+        if (this.#byFirst.delete(first)) this.#typos.remove(first)
+        continue
       }
+      if (!this.#byFirst.has(first)) added.push(first)
+      const phrases = [...joined].map((words) => [words, this.#phrases.get(words)!] as const)
+      this.#byFirst.set(
+        first,
+        phrases.sort(byLength).map(([, phrase]) => phrase),
+      )
     }
-    for (const row of rows) {
-      const values = valuesByName.get(normalizeFacet(row.family))
-      if (!values) continue
-      const meaning: Meaning = { kind: 'value', key: family.key, keyNorm: family.keyNorm, values }
-      for (const say of row.names) this.#add(phraseWords(say), meaning, 2)
+    // The typo index, made now rather than at the first typo a search brings.
+    for (let start = 0; start < added.length; start += VARIANT_STEP) {
+      yield
+      this.#typos.add(added.slice(start, start + VARIANT_STEP))
     }
   }
 
   /** The first words of phrases a typo of `word` could be: those sharing a deletion variant with it, as
    * the vocabulary finds typos (edit-distance.ts), so a typo'd word is compared with a handful of words,
-   * not with every first word. */
+   * not with every first word. In an order of their own, however the book was made. */
   firstWordsNear(word: string): string[] {
     const depth = [...word].length >= 8 ? 2 : 1
-    return [
-      ...new Set(deletionVariants(word, depth).flatMap((variant) => this.#typos.wordsOf(variant))),
-    ].filter((near) => this.#byFirst.has(near))
-  }
-
-  get firstWordCount(): number {
-    return this.#byFirst.size
+    return [...new Set(deletionVariants(word, depth).flatMap((variant) => this.#typos.wordsOf(variant)))]
+      .filter((near) => this.#byFirst.has(near))
+      .sort()
   }
 
   /** A key's value spelt by one (canonical) word, as the registry spells it: "high" of Nitrogen Fixing. */
@@ -223,61 +224,30 @@ export class PhraseBook {
     return this.#byFirst.get(word) ?? []
   }
 
-  *#addRegistry(registry: RegistryKey[], needsKey: ReadonlySet<string>): Generator<void> {
-    const keysOfValue = new Map<string, Set<string>>()
-    const readable = registry.filter((key) => !key.numeric && key.values !== null)
-    for (const key of readable) {
-      for (const value of key.values!) {
-        for (const words of spellings(value)) {
-          keysOfValue.set(words.join(' '), (keysOfValue.get(words.join(' ')) ?? new Set()).add(key.keyNorm))
-        }
-      }
-    }
-    for (const key of readable) {
-      const keyWords = phraseWords(key.key)
-      const byWord = new Map<string, string>()
-      this.#valuesByKey.set(key.keyNorm, byWord)
-      for (const value of key.values!) {
-        const words = phraseWords(value)
-        if (words.length === 1) byWord.set(words[0]!, value)
-        const meaning: Meaning = { kind: 'value', key: key.key, keyNorm: key.keyNorm, values: [value] }
-        for (const words of spellings(value)) {
-          const alone =
-            keysOfValue.get(words.join(' '))!.size === 1 && !(words.length === 1 && needsKey.has(words[0]!))
-          if (alone) this.#add(words, meaning, 1)
-          this.#add([...words, ...keyWords], meaning, 1)
-          this.#add([...keyWords, ...words], meaning, 1)
-        }
-      }
-      yield
-    }
+  /** Every first word, for a test comparing two books. */
+  firstWords(): string[] {
+    return [...this.#byFirst.keys()]
   }
+}
 
-  #add(words: string[], meaning: Meaning, rank: number, oneWord = false) {
-    if (words.length === 0) return
-    const joined = words.join(' ')
-    const same = this.#byWords.get(joined)
-    if (same) {
-      if (same.rank > rank) return
-      if (same.rank === rank) {
-        this.#byWords.set(joined, { ...same, meaning: merged(same.meaning, meaning) })
-        return
-      }
-      // A phrase of a higher rank replaces the one before it, and comes after those already added.
-      this.#byWords.delete(joined)
-    }
-    this.#byWords.set(joined, { words, meaning, rank, ...(oneWord ? { oneWord } : {}) })
-  }
+/** Longest first, then the higher rank, then by words: phrases of one length and rank starting alike
+ * differ in their words, and a typo could read either, so their order is their words'. */
+function byLength([x, a]: readonly [string, Phrase], [y, b]: readonly [string, Phrase]): number {
+  if (a.words.length !== b.words.length) return b.words.length - a.words.length
+  if (a.rank !== b.rank) return b.rank - a.rank
+  return x < y ? -1 : x > y ? 1 : 0
 }
 
 /** How long PhraseBook.build works before it lets requests be answered. */
 const SLICE_MS = 3
 
+/** Phrases worked out in one step of PhraseBook.build. */
+const PHRASE_STEP = 500
+
 /** First words whose typo variants are indexed in one step of PhraseBook.build. */
 const VARIANT_STEP = 100
 
-/** Each deletion variant of words (storedVariants) with the words it is a variant of. It only grows: a
- * word no book has any more is still found, and its book does not know it (firstWordsNear). */
+/** Each deletion variant of words (storedVariants) with the words it is a variant of. */
 export class TypoIndex {
   readonly #words = new Set<string>()
   readonly #variants = new Map<string, string[]>()
@@ -294,11 +264,22 @@ export class TypoIndex {
     for (const word of words) {
       if (this.#words.has(word)) continue
       this.#words.add(word)
-      for (const variant of storedVariants(word)) {
+      for (const variant of new Set(storedVariants(word))) {
         const known = this.#variants.get(variant)
         if (known) known.push(word)
         else this.#variants.set(variant, [word])
       }
+    }
+  }
+
+  remove(word: string): void {
+    if (!this.#words.delete(word)) return
+    for (const variant of new Set(storedVariants(word))) {
+      const known = this.#variants.get(variant)
+      if (!known) continue
+      const left = known.filter((other) => other !== word)
+      if (left.length > 0) this.#variants.set(variant, left)
+      else this.#variants.delete(variant)
     }
   }
 
@@ -314,50 +295,4 @@ export function spellings(value: string): string[][] {
   if (whole.length === 0) return []
   const names = value.split(/\s+or\s+|\s*\(|\)/i)
   return names.length > 1 ? [whole, ...names.map(phraseWords).filter((words) => words.length > 0)] : [whole]
-}
-
-/** What a vocabulary entry means for a key in use, or null when no plant could meet it. */
-function meaningOf(entry: PhraseEntry, key: RegistryKey): Meaning | null {
-  const { key: spelt, keyNorm } = key
-  const action = actionOf(spelt)
-  if (entry.frost !== undefined) {
-    if (!action) return null
-    return {
-      kind: 'window',
-      key: spelt,
-      keyNorm,
-      action,
-      anchor: entry.frost,
-      min: entry.min ?? null,
-      max: entry.max ?? null,
-    }
-  }
-  if (entry.min !== undefined || entry.max !== undefined) {
-    return key.numeric
-      ? { kind: 'range', key: spelt, keyNorm, min: entry.min ?? null, max: entry.max ?? null }
-      : null
-  }
-  if (entry.any === undefined) return { kind: 'has', key: spelt, keyNorm }
-  if (key.values !== null) {
-    const known = normalizedValues(key)
-    if (!entry.any.some((value) => known.has(normalizeFacet(value)))) return null
-  }
-  return { kind: 'value', key: spelt, keyNorm, values: entry.any }
-}
-
-const normalizedOfKey = new WeakMap<RegistryKey, Set<string>>()
-
-/** A key's values as facets compare them, worked out once per key however many phrases ask. */
-function normalizedValues(key: RegistryKey): Set<string> {
-  let known = normalizedOfKey.get(key)
-  if (!known) normalizedOfKey.set(key, (known = new Set((key.values ?? []).map(normalizeFacet))))
-  return known
-}
-
-/** Two registry values spelt alike on one key ("Leaves", "leaves") are one meaning with both. */
-function merged(a: Meaning, b: Meaning): Meaning {
-  if (a.kind === 'value' && b.kind === 'value' && a.keyNorm === b.keyNorm) {
-    return { ...a, values: [...new Set([...a.values, ...b.values])] }
-  }
-  return a
 }

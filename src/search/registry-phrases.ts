@@ -38,54 +38,24 @@ export function isProse(values: readonly string[]): boolean {
 const MIN_ONE_WORD_LETTERS = 4
 
 /**
- * Every ending of the keys' short values, the whole value among them: the ending means the key has one of
- * the values that end so ("whitefly" is Whitefly and Silverleaf whitefly). An ending two keys share says nothing alone and is left out, and so is one word that
- * is a soft word, too vague alone, or a word of a key's name ("sow" of "Seed - direct sow" belongs to When
- * to sow).
+ * Whether an ending of one key's short values is read alone: it means the key has one of the values that
+ * end so ("whitefly" is Whitefly and Silverleaf whitefly; an ending two keys share says nothing alone and
+ * is not read, phrase-parts.ts). One word is not read when it is a soft word, too vague alone, or a word of
+ * a key's name ("sow" of "Seed - direct sow" belongs to When to sow).
  */
-export function valueEndings(
-  keys: RegistryKey[],
+export function endingReadAlone(
+  words: string[],
   soft: ReadonlySet<string>,
   needsKey: ReadonlySet<string>,
-): RegistryPhrase[] {
-  const keyWords = new Set(keys.flatMap((key) => phraseWords(key.key)))
-  type OfKey = { key: RegistryKey; values: Set<string> }
-  const byEnding = new Map<string, Map<string, OfKey>>()
-  for (const key of keys) {
-    if (key.numeric || key.values === null) continue
-    for (const value of key.values) {
-      if (!isShortName(value)) continue
-      for (const ending of endingsOf(value)) {
-        const ofKeys = byEnding.get(ending) ?? new Map<string, OfKey>()
-        const entry = ofKeys.get(key.keyNorm) ?? { key, values: new Set<string>() }
-        entry.values.add(value)
-        ofKeys.set(key.keyNorm, entry)
-        byEnding.set(ending, ofKeys)
-      }
-    }
-  }
-  const phrases: RegistryPhrase[] = []
-  for (const [ending, ofKeys] of byEnding) {
-    if (ofKeys.size !== 1) continue
-    const words = ending.split(' ')
-    const word = words[0]!
-    if (
-      words.length === 1 &&
-      (word.length < MIN_ONE_WORD_LETTERS || soft.has(word) || needsKey.has(word) || keyWords.has(word))
-    )
-      continue
-    const { key, values } = [...ofKeys.values()][0]!
-    phrases.push({
-      words,
-      meaning: { kind: 'value', key: key.key, keyNorm: key.keyNorm, values: [...values] },
-      oneWord: words.length === 1,
-    })
-  }
-  return phrases
+  keyWords: ReadonlyMap<string, number>,
+): boolean {
+  if (words.length !== 1) return true
+  const word = words[0]!
+  return !(word.length < MIN_ONE_WORD_LETTERS || soft.has(word) || needsKey.has(word) || keyWords.has(word))
 }
 
 /** Every ending of every spelling of a value, the whole among them: "peach aphid", "aphid". */
-const endingsOf = (value: string) =>
+export const endingsOf = (value: string): string[] =>
   spellings(value).flatMap((words) => words.map((_, start) => words.slice(start).join(' ')))
 
 /** Words that begin a question about a key rather than name it: "When to sow (indoors)" is "sow indoors". */

@@ -1,12 +1,14 @@
 // The phrase book behind `q` keeps up with saves without being made on a search: a save that adds a value
 // is read by its author's next search, a save that only moves counts leaves the book as it is, and another
-// process (a second worker on the same database) reads the new value once it has made its book again, off
-// its searches' path, answering them meanwhile with the book it had.
+// process (a second worker on the same database) reads the new value once it has caught up, off its
+// searches' path, answering them meanwhile with the book it had: it reads again only the keys recorded as
+// moved since its book's version, or the whole registry when they are no longer recorded.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant } from '../helpers/factories.ts'
 import { createTestDatabaseUrl } from '../helpers/test-database.ts'
+import { normalizeFacet } from '../../src/plants/plant.ts'
 
 let t: TestApp
 let other: TestApp
@@ -94,6 +96,71 @@ describe('the phrase book under saves', () => {
       seen.map(({ key, values }) => ({ key, values })),
       [{ key: 'Habit', values: ['Epiphyte'] }],
     )
+  })
+
+  it('records with each version the keys that moved it', async () => {
+    const atFirst = await registryVersion()
+    await createPlant(t, {
+      data: [
+        { key: 'Fruit colour', value: 'Ochre' },
+        { key: 'Habit', value: 'climber' },
+      ],
+    })
+    assert.equal(await registryVersion(), atFirst + 1)
+    const recorded = await t.store.db
+      .selectFrom('registry_changes')
+      .select('key_norm')
+      .where('version', '=', atFirst + 1)
+      .execute()
+    // Habit's "climber" is a value other plants have: only Fruit colour moved.
+    assert.deepEqual(
+      recorded.map((row) => row.key_norm),
+      ['fruit colour'],
+    )
+  })
+
+  // Another process's save, as this one sees it: the registry and its version moved in the database, no
+  // listener here told. A value is written straight into the registry, recorded or not.
+  const saveElsewhere = async (value: string, recorded: boolean) => {
+    await t.store.db
+      .insertInto('attribute_values')
+      .values({ key_norm: 'habit', value_norm: normalizeFacet(value), value, plants: 1 })
+      .execute()
+    const [row] = await t.store.db
+      .updateTable('derived_versions')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('name', '=', 'attribute_registry')
+      .returning('version')
+      .execute()
+    if (recorded) {
+      await t.store.db
+        .insertInto('registry_changes')
+        .values({ version: Number(row!.version), key_norm: 'habit' })
+        .execute()
+    }
+  }
+
+  const readsInTime = async (client: TestApp, words: string, value: string) => {
+    let seen: { key: string; values: string[] }[] = []
+    const deadline = Date.now() + 10_000
+    while (seen.length === 0 && Date.now() < deadline) {
+      seen = await constraintsOf(client, words)
+      if (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    assert.deepEqual(
+      seen.map(({ key, values }) => ({ key, values })),
+      [{ key: 'Habit', values: [value] }],
+    )
+  }
+
+  it("catches up with another process's save by the keys it recorded, or whole when they are not", async () => {
+    assert.deepEqual(await constraintsOf(other, 'lithophytes'), [])
+    await saveElsewhere('Lithophyte', true)
+    await readsInTime(other, 'lithophytes', 'Lithophyte')
+    // The versions since this process's book are no longer recorded (a thousand behind): read whole.
+    await saveElsewhere('Rheophyte', false)
+    await readsInTime(other, 'rheophytes', 'Rheophyte')
+    await readsInTime(t, 'rheophytes', 'Rheophyte')
   })
 
   it('forgets a value no plant has any more', async () => {

@@ -16,6 +16,7 @@ import * as mirrorState from './20261203T0900_mirror_state.ts'
 import * as plantOffsets from './20261204T0900_plant_offsets.ts'
 import * as derivedVersions from './20261205T0900_derived_versions.ts'
 import * as indexRebuilds from './20261205T0900_index_rebuilds.ts'
+import * as registryChanges from './20261206T0900_registry_changes.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261204T0900_plant_offsets': plantOffsets,
   '20261205T0900_derived_versions': derivedVersions,
   '20261205T0900_index_rebuilds': indexRebuilds,
+  '20261206T0900_registry_changes': registryChanges,
 }
