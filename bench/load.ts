@@ -50,8 +50,18 @@ const scriptFolder = () => (folder ??= tempDir('hortus-wrk-'))
 
 const lua = (text: string) => JSON.stringify(text) // a JSON string is a valid Lua string literal here
 
-/** The wrk script: the requests in turn, and at the end one line of JSON with the figures. */
-function wrkScript(specs: RequestSpec[], headers: Record<string, string>): string {
+/** How long each connection's first request is held, so that every connection is open before the load
+ * starts. Without it the p99 of a case under about 2,000 req/s measured the ramp-up, not the load: while
+ * the server is busy answering the connections already open, Node takes the new ones one per turn of its
+ * event loop (each turn answering every open connection), so the last of 50 connections waited 1–3 s for
+ * its first answer. A 2 ms hello-world on node:http showed the same (p99 1.3 s at 50 connections, p90
+ * 135 ms); with the first requests held, its p99 was 116–145 ms. Those 50 requests were over 1% of a 3 s
+ * run of a search. The hold is not in the latencies (wrk times a request from when it writes it). */
+const HOLD_FIRST_MS = 300
+
+/** The wrk script: the requests in turn, each connection's first held (HOLD_FIRST_MS), and at the end
+ * one line of JSON with the figures. */
+function wrkScript(specs: RequestSpec[], headers: Record<string, string>, connections: number): string {
   const lines = specs.map(
     (spec) =>
       `{${lua(spec.method ?? 'GET')},${lua(spec.path)}${spec.body === undefined ? '' : `,${lua(spec.body)}`}}`,
@@ -64,6 +74,14 @@ local requests = {
 ${lines.join(',\n')}
 }
 local next = 0
+local held = 0
+delay = function()
+  if held < ${connections} then
+    held = held + 1
+    return ${HOLD_FIRST_MS}
+  end
+  return 0
+end
 request = function()
   next = next % #requests + 1
   local r = requests[next]
@@ -83,7 +101,7 @@ export async function underLoad(options: LoadOptions): Promise<LoadFigures> {
   const { port, headers, next, connections, seconds, starting } = options
   const specs = Array.from({ length: PATHS_PER_RUN }, next)
   const script = join(scriptFolder(), 'case.lua')
-  writeFileSync(script, wrkScript(specs, headers))
+  writeFileSync(script, wrkScript(specs, headers, connections))
   // `times` after wrk prints the CPU time of the shell's children: wrk's own, user and system.
   const command = `"$0" "$@"; status=$?; times; exit $status`
   // A slow answer is measured, not dropped: wrk's own timeout (2 s) counted a busy machine's slow ones as failures.
@@ -99,7 +117,8 @@ export async function underLoad(options: LoadOptions): Promise<LoadFigures> {
     p99_us: number
   } | null
   if (!figures) throw new Error(`wrk printed no figures:\n${output}`)
-  const seconds_ = figures.duration_us / 1e6
+  // The rate over the time the load ran: without the hold of the first requests.
+  const seconds_ = figures.duration_us / 1e6 - HOLD_FIRST_MS / 1000
   return {
     requestsPerSecond: figures.requests / seconds_,
     p50: figures.p50_us / 1000,
