@@ -13,9 +13,9 @@ import { performance } from 'node:perf_hooks'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../test/helpers/test-database.ts'
-import { CASES, type Workload } from './cases.ts'
+import { CASES } from './cases.ts'
 import { timedRequest } from './load.ts'
-import { importBenchSet, startService } from './service.ts'
+import { importBenchSet, startService, workloadOf } from './service.ts'
 
 const ROUNDS = Number(process.env.HORTUS_BENCH_ROUNDS ?? 400)
 
@@ -58,20 +58,14 @@ function countStatements(): void {
 const given = process.env.HORTUS_BENCH_DATABASE_URL
 const store = await openTestStore(given ?? (await createTestDatabaseUrl()))
 if (!given) await importBenchSet(store)
-const plants = await store.db.selectFrom('plants').select(['id', 'version', 'slug']).orderBy('id').execute()
-const workload: Workload = {
-  ids: plants.map((plant) => Number(plant.id)),
-  slugs: plants.map((plant) => plant.slug),
-  versions: new Map(plants.map((plant) => [Number(plant.id), Number(plant.version)])),
-  imageIds: [],
-}
+const workload = await workloadOf(store)
 const { app, port, headers } = await startService(store)
 countStatements()
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!
 const fixed = (value: number, width = 7) => value.toFixed(2).padStart(width)
-console.log(`${TEST_DIALECT}: ${plants.length} plants, ${ROUNDS} requests a case, one client`)
+console.log(`${TEST_DIALECT}: ${workload.ids.length} plants, ${ROUNDS} requests a case, one client`)
 console.log(`${'case'.padEnd(26)}     p50     p99  statements  in statements  the rest   (per request, ms)`)
 for (const benchCase of CASES) {
   if (benchCase.writes || benchCase.name.includes('/images/')) continue

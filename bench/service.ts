@@ -8,6 +8,7 @@ import type { Store } from '../src/db/store.ts'
 import { importDataset } from '../src/transfer/import.ts'
 import { readLines } from '../src/transfer/read-lines.ts'
 import { openTestStore } from '../test/helpers/test-database.ts'
+import type { Workload } from './cases.ts'
 
 export const BENCH_FILES = ['data/plants.jsonl', 'data/openfarm.jsonl']
 
@@ -47,6 +48,17 @@ export async function importBenchSet(store: Store): Promise<ImportFigures> {
       (rejected > 0 ? ' (the bench measures fewer plants than its files hold)' : ''),
   )
   return figures
+}
+
+/** The plants of `store` as the cases choose among them: ids, page addresses and versions, in id order. */
+export async function workloadOf(store: Store): Promise<Workload> {
+  const plants = await store.db.selectFrom('plants').select(['id', 'version', 'slug']).orderBy('id').execute()
+  return {
+    ids: plants.map((plant) => Number(plant.id)),
+    slugs: plants.map((plant) => plant.slug),
+    versions: new Map(plants.map((plant) => [Number(plant.id), Number(plant.version)])),
+    imageIds: [],
+  }
 }
 
 export async function importedStore(): Promise<Store> {

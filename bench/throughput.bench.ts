@@ -22,8 +22,8 @@ import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../test/help
 import { tempDir } from '../test/helpers/temp-dir.ts'
 import { oneClient, underLoad, type LoadFigures, type RequestSpec } from './load.ts'
 import { startBaseline, startHortus, timeToFirstAnswer, type Server } from './processes.ts'
-import { CASES, type Baseline, type Workload } from './cases.ts'
-import { importBenchSet } from './service.ts'
+import { CASES, type Baseline } from './cases.ts'
+import { importBenchSet, workloadOf } from './service.ts'
 import { openEditor, type EditorFigures } from './editor.ts'
 import { measureFirstSearches } from './first-search.ts'
 
@@ -45,14 +45,8 @@ const store = await openTestStore(url)
 const imported = given ? null : await importBenchSet(store)
 const key = await createKeyPair(store, 'bench@example.org')
 const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
-const plants = await store.db.selectFrom('plants').select(['id', 'version', 'slug']).orderBy('id').execute()
-const workload: Workload = {
-  ids: plants.map((plant) => Number(plant.id)),
-  slugs: plants.map((plant) => plant.slug),
-  versions: new Map(plants.map((plant) => [Number(plant.id), Number(plant.version)])),
-  imageIds: [],
-}
-console.log(`${TEST_DIALECT}: ${plants.length} plants`)
+const workload = await workloadOf(store)
+console.log(`${TEST_DIALECT}: ${workload.ids.length} plants`)
 
 /** After a case that writes: every plant's version as stored now, for the next run's requests. */
 async function readVersionsAgain(): Promise<void> {
@@ -266,7 +260,7 @@ const dir = join(import.meta.dirname, '..', 'test-results', 'bench')
 mkdirSync(dir, { recursive: true })
 const figures = {
   dialect: TEST_DIALECT,
-  plants: plants.length,
+  plants: workload.ids.length,
   importSeconds: imported?.importSeconds ?? {},
   rejectedLines: imported?.rejectedLines,
   startMs,

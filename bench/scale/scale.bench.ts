@@ -29,6 +29,7 @@ import { createTestDatabaseUrl, openTestStore, TEST_DIALECT } from '../../test/h
 import { CASES, type Workload } from '../cases.ts'
 import { oneClient } from '../load.ts'
 import { startHortus, type Server } from '../processes.ts'
+import { workloadOf } from '../service.ts'
 import { run } from '../../test/helpers/processes.ts'
 import { explainer, type PlannedStatement } from './explain.ts'
 import { REAL_FILES, writeDataset } from './generate.ts'
@@ -173,20 +174,10 @@ function memoryOf(server: Server): { rssMb: number; peakRssMb: number } {
   return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM') }
 }
 
-async function workloadOf(url: string): Promise<Workload> {
+async function workloadAt(url: string): Promise<Workload> {
   const store = await openTestStore(url)
   try {
-    const plants = await store.db
-      .selectFrom('plants')
-      .select(['id', 'version', 'slug'])
-      .orderBy('id')
-      .execute()
-    return {
-      ids: plants.map((plant) => Number(plant.id)),
-      slugs: plants.map((plant) => plant.slug),
-      versions: new Map(plants.map((plant) => [Number(plant.id), Number(plant.version)])),
-      imageIds: [],
-    }
+    return await workloadOf(store)
   } finally {
     await store.close()
   }
@@ -201,7 +192,7 @@ interface Stage {
 }
 
 async function stageOf(url: string, importSeconds: Record<string, number>): Promise<Stage> {
-  const workload = await workloadOf(url)
+  const workload = await workloadAt(url)
   const store = await openTestStore(url)
   const key = await createKeyPair(store, `bench-scale-${Date.now()}@example.org`).finally(() => store.close())
   const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
