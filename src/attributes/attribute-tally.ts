@@ -54,13 +54,16 @@ export function registryEntries(data: Attribute[]): Map<string, RegistryEntry> {
 export class AttributeTally {
   readonly #keys = new Map<string, KeyCount>()
   readonly #values = new Map<string, ValueCount>()
-  /** Counts whose spelling a saved plant has set. */
-  readonly #spelled = new WeakSet<KeyCount | ValueCount>()
+  /** Counts whose spelling a saved plant has set, with that save's order. */
+  readonly #spelled = new WeakMap<KeyCount | ValueCount, number>()
+  #counted = 0
 
-  /** Counts one save: the plant's data before (null for a new plant) and after. */
-  count(before: Attribute[] | null, after: Attribute[]): void {
-    for (const [keyNorm, entry] of registryEntries(before ?? [])) this.#add(keyNorm, entry, -1)
-    for (const [keyNorm, entry] of registryEntries(after)) this.#add(keyNorm, entry, +1)
+  /** Counts one save: the plant's data before (null for a new plant) and after. `order` is the save's
+   * place in its batch (PlantSave.order); without it, saves come in the order they are counted. */
+  count(before: Attribute[] | null, after: Attribute[], order = this.#counted): void {
+    this.#counted = Math.max(this.#counted, order + 1)
+    for (const [keyNorm, entry] of registryEntries(before ?? [])) this.#add(keyNorm, entry, -1, order)
+    for (const [keyNorm, entry] of registryEntries(after)) this.#add(keyNorm, entry, +1, order)
   }
 
   /** The keys whose count changed, in key order (the order their rows are locked in). */
@@ -77,27 +80,31 @@ export class AttributeTally {
       .sort((a, b) => compare(a.keyNorm, b.keyNorm) || compare(a.valueNorm, b.valueNorm))
   }
 
-  #add(keyNorm: string, entry: RegistryEntry, delta: number) {
+  #add(keyNorm: string, entry: RegistryEntry, delta: number, order: number) {
     const keyCount = this.#keys.get(keyNorm) ?? { keyNorm, key: entry.key, delta: 0, numberDelta: 0 }
     keyCount.delta += delta
     if (entry.numeric) keyCount.numberDelta += delta
     // A new key or value is spelled as the first plant saved with it writes it (the plant as saved, not
-    // as it was before), whether the transaction saves one plant or the importer's thousands.
-    if (delta > 0 && !this.#spelled.has(keyCount)) {
-      keyCount.key = entry.key
-      this.#spelled.add(keyCount)
-    }
+    // as it was before), whether the transaction saves one plant or the importer's thousands: first in
+    // the batch's order, which the importer's grouped writes count out of (a line's update before the
+    // new plants of the lines above it).
+    if (delta > 0 && this.#spelledFirst(keyCount, order)) keyCount.key = entry.key
     this.#keys.set(keyNorm, keyCount)
     for (const [valueNorm, value] of entry.values) {
       const id = `${keyNorm}\u0000${valueNorm}`
       const valueCount = this.#values.get(id) ?? { keyNorm, valueNorm, value, delta: 0 }
       valueCount.delta += delta
-      if (delta > 0 && !this.#spelled.has(valueCount)) {
-        valueCount.value = value
-        this.#spelled.add(valueCount)
-      }
+      if (delta > 0 && this.#spelledFirst(valueCount, order)) valueCount.value = value
       this.#values.set(id, valueCount)
     }
+  }
+
+  /** Whether the save at `order` is the first so far to spell `count`; if so it is now. */
+  #spelledFirst(count: KeyCount | ValueCount, order: number): boolean {
+    const spelled = this.#spelled.get(count)
+    if (spelled !== undefined && spelled <= order) return false
+    this.#spelled.set(count, order)
+    return true
   }
 }
 

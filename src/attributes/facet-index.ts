@@ -17,10 +17,10 @@ const tallyOf = (batch: IndexBatch) => batch.collect(NAME, () => new AttributeTa
 export const facetIndex: PlantIndex = {
   name: NAME,
 
-  async replace({ tx, batch }, { plant, before }) {
+  async replace({ tx, batch }, { plant, before, order }) {
     if (before) await tx.deleteFrom('plant_facets').where('plant_id', '=', plant.id).execute()
     await insertMany(tx, 'plant_facets', facetRows(plant.id, plant.data))
-    tallyOf(batch).count(before?.data ?? null, plant.data)
+    tallyOf(batch).count(before?.data ?? null, plant.data, order)
   },
 
   async insertBatch({ tx, batch }, saves) {
@@ -30,7 +30,7 @@ export const facetIndex: PlantIndex = {
       saves.flatMap(({ plant }) => facetRows(plant.id, plant.data)),
     )
     const tally = tallyOf(batch)
-    for (const { plant } of saves) tally.count(null, plant.data)
+    for (const { plant, order } of saves) tally.count(null, plant.data, order)
   },
 
   async rebuild(_store: Store, tx: Tx) {

@@ -7,6 +7,7 @@ import type { Tx } from '../db/store.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
 import { recordPlantChanges, type PlantChange } from '../writes/plant-writes.ts'
 import { appendToRevision } from '../revisions/revision.repository.ts'
+import type { PendingRevisions } from '../plants/revision-index.ts'
 import type { LinkType } from './link.repository.ts'
 
 export interface LinkChange {
@@ -52,12 +53,15 @@ export async function recordLinkChanges(
 /** An import's link changes of one transaction, each plant's together: in the revision that transaction
  * wrote for the plant's own line (`written`: plant id → version; it created the plant or updated its
  * values), so a line's values and links are one revision; else in one new revision for all of them, with
- * the import's note. New revisions are written in plant id order, as recordLinkChanges writes them. */
+ * the import's note. A line's revision still waiting in `pending` (the batch's, not written yet) takes its
+ * links before it is written, without an UPDATE. The batch's rows are written before the new revisions,
+ * which are written in plant id order, as recordLinkChanges writes them. */
 export async function recordImportedLinks(
   tx: Tx,
   changes: LinkChange[],
   revision: { note: string; author: Author; at: string },
   written: ReadonlyMap<number, number>,
+  pending: PendingRevisions,
 ): Promise<void> {
   const byPlant = new Map<number, FieldChange[]>()
   for (const change of changes) {
@@ -65,11 +69,15 @@ export async function recordImportedLinks(
     if (fields) fields.push(linkFieldChange(change))
     else byPlant.set(change.plantId, [linkFieldChange(change)])
   }
+  const others: number[] = []
   for (const plantId of [...byPlant.keys()].sort((x, y) => x - y)) {
     const fields = byPlant.get(plantId)!
     const version = written.get(plantId)
+    if (version === undefined) others.push(plantId)
     // The revision is this transaction's own, not yet in the change feed: nobody has read it.
-    if (version !== undefined) await appendToRevision(tx, plantId, version, fields)
-    else await recordPlantChanges(tx, plantId, [{ ...revision, changes: fields }])
+    else if (!pending.append(plantId, version, fields)) await appendToRevision(tx, plantId, version, fields)
   }
+  await pending.write(tx)
+  for (const plantId of others)
+    await recordPlantChanges(tx, plantId, [{ ...revision, changes: byPlant.get(plantId)! }])
 }

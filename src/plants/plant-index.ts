@@ -18,6 +18,9 @@ export interface PlantSave {
   /** The revision's note and author (only the revision row reads them). */
   note: string
   author: Author
+  /** Where the save comes in its batch (IndexBatch.next): what depends on the order of saves (a new
+   * attribute's spelling, the revision rows' order) follows it, however the batch groups its writes. */
+  order?: number
 }
 
 /** Where a save writes: the store (for what is dialect-specific), its transaction, and the batch that
@@ -73,6 +76,13 @@ export function ownRowsIndex(
  * Counts are written in the order the indexes first collected them, which is the list's order. */
 export class IndexBatch {
   readonly #pending = new Map<string, { value: unknown; write: (tx: Tx) => Promise<void> }>()
+  #saves = 0
+
+  /** The place of the next save in this batch: the importer takes a new plant's when it reads its line,
+   * though the plant is written later, with others. */
+  next(): number {
+    return this.#saves++
+  }
 
   /** The counts `name` collects in this batch, made on first use; `write` puts them in the database. */
   collect<T>(name: string, make: () => T, write: (tx: Tx, value: T) => Promise<void>): T {

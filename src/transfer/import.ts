@@ -3,6 +3,10 @@
 // rolled back and replayed one line at a time, so nothing half-written remains. A plant already there is
 // merged, never destroyed: see import-merge.ts. A batch's new plants are written together, a few multi-row
 // statements per table (new-plants.ts): the 92,000 plants of the OpenFarm set take seconds, not minutes.
+// A line that updates a plant already there does not cut that group short: its update is written at once,
+// the new plants of the lines above it later, and what depends on the order of lines (the revisions' ids,
+// the spelling of a new attribute) follows each save's place in the batch (PlantSave.order). The plants
+// there before are read once per batch (readStored).
 // A batch's links are made in its transaction, each plant's in the revision of its line (import-links.ts):
 // one revision per plant line, its values and links together. Then the lines' pictures (import-images.ts),
 // a few at a time, each a revision of its own as an upload is.
@@ -14,6 +18,7 @@ import type { Plant } from '../plants/plant.ts'
 import { updatePlantIn } from '../writes/plant-writes.ts'
 import { NewPlant, NewPlants } from '../writes/new-plants.ts'
 import { IndexBatch } from '../writes/plant-indexes.ts'
+import { pendingRevisions } from '../plants/revision-index.ts'
 import {
   isHeader,
   pairKey,
@@ -210,11 +215,19 @@ async function saveBatch(
       const indexCounts = new IndexBatch()
       const plants = new NewPlants(store, tx, IMPORTER, indexCounts)
       await plants.readTypes(batch.flatMap(({ plant }) => parentIdIn(ids, plant) ?? []))
+      const stored = await readStored(tx, batch, ids)
       // The links of the lines saved, and the revision each line wrote (a created plant's is version 1).
       const saved: PendingLink[] = []
       const written = new Map<number, number>()
       for (const { line, plant, links } of batch) {
-        const outcome = await savePlant(store, tx, plant, { ids, created, plants }, options, indexCounts)
+        const outcome = await savePlant(
+          store,
+          tx,
+          plant,
+          { ids, created, plants, stored },
+          options,
+          indexCounts,
+        )
         if (typeof outcome === 'string') {
           rejected.push({ line, reason: outcome })
           continue
@@ -234,6 +247,7 @@ async function saveBatch(
         idOf: (key) => ids.get(key) ?? created.get(key)?.id ?? undefined,
         fresh,
         written,
+        pending: pendingRevisions(indexCounts),
         revision: { note: options.note, author: IMPORTER },
       })
       await options.origins.write(tx)
@@ -266,6 +280,30 @@ async function saveBatch(
   summary.rejected.push(...rejected)
 }
 
+interface StoredPlant {
+  version: number
+  doc: string
+}
+
+/** The plants there before the batch that its lines name, as stored: one read for the batch instead of one
+ * per line. Only its own line changes a plant's values, and a batch's links come after its lines. */
+async function readStored(tx: Tx, batch: BatchLine[], ids: Map<string, number>) {
+  const wanted = batch.flatMap(({ plant }) => ids.get(pairKey(plant.scientific_name, plant.name)) ?? [])
+  const stored = new Map<number, StoredPlant>()
+  for (let start = 0; start < wanted.length; start += READ_CHUNK) {
+    const rows = await tx
+      .selectFrom('plants')
+      .select(['id', 'version', 'doc'])
+      .where('id', 'in', wanted.slice(start, start + READ_CHUNK))
+      .execute()
+    for (const { id, version, doc } of rows) stored.set(Number(id), { version, doc })
+  }
+  return stored
+}
+
+/** Ids per read: within SQLite's and PostgreSQL's bound-parameter limits. */
+const READ_CHUNK = 500
+
 function parentIdIn(ids: Map<string, number>, plant: DatasetLine): number | undefined {
   return plant.parent && ids.get(pairKey(plant.parent.scientific_name, plant.parent.name))
 }
@@ -286,13 +324,15 @@ interface BatchPlants {
   /** The batch's new plants so far. */
   created: Map<string, NewPlant>
   plants: NewPlants
+  /** The plants there before that the batch's lines name, as they were when it began (readStored). */
+  stored: Map<number, StoredPlant>
 }
 
 async function savePlant(
   store: Store,
   tx: Tx,
   plant: DatasetLine,
-  { ids, created, plants }: BatchPlants,
+  { ids, created, plants, stored }: BatchPlants,
   { note, overwrite, origins }: SaveOptions,
   counts: IndexBatch,
 ): Promise<SaveOutcome> {
@@ -316,14 +356,12 @@ async function savePlant(
       origins.created(added, plant)
       return { result: 'created', kept: 0, overwritten: 0, update: null }
     }
-    // An update reads the database as it is after the lines before it, and its revision follows theirs.
-    await plants.flush()
+    // The new plants of the lines above are written later, together: an update is written before them
+    // unless it reads them (a parent added by the batch, or a change of type or parent, which the rules
+    // check against the batch's plants). Its revision and counts still follow theirs (PlantSave.order).
+    if (parent instanceof NewPlant && parent.id === null) await plants.flush()
     const parentId = parent instanceof NewPlant ? parent.id : parent
-    const current = await tx
-      .selectFrom('plants')
-      .select(['version', 'doc'])
-      .where('id', '=', existing)
-      .executeTakeFirstOrThrow()
+    const current = stored.get(existing)!
     const { changes, kept, overwritten } = mergeIncoming(
       JSON.parse(current.doc) as Plant,
       { ...fields, parent_id: parentId },
@@ -333,6 +371,7 @@ async function savePlant(
       origins.updated(existing, plant, [])
       return { result: 'skipped', kept, overwritten, update: null }
     }
+    if (changes.type !== undefined || changes.parent_id !== undefined) await plants.flush()
     const doc = await updatePlantIn(
       store,
       tx,

@@ -33,6 +33,8 @@ interface Queued {
   parent: NewPlant | null
   note: string
   at: string
+  /** Its place among the batch's saves, taken when it was added (IndexBatch.next). */
+  order: number
 }
 
 export class NewPlants {
@@ -71,7 +73,14 @@ export class NewPlants {
     const problems = [...attributeProblems(input.data), ...parentTypeProblems(fields, null, parentType)]
     if (problems.length) throw validationFailed(problems)
     const plant = new NewPlant(fields.type)
-    this.#queue.push({ plant, fields, parent: pending, note: input.note, at: now() })
+    this.#queue.push({
+      plant,
+      fields,
+      parent: pending,
+      note: input.note,
+      at: now(),
+      order: this.batch.next(),
+    })
     return plant
   }
 
@@ -105,7 +114,10 @@ export class NewPlants {
     await insertedInIndexes(
       store,
       tx,
-      plants.map((plant, index) => ({ plant, before: null, note: queued[index]!.note, author: this.author })),
+      plants.map((plant, index) => {
+        const { note, order } = queued[index]!
+        return { plant, before: null, note, author: this.author, order }
+      }),
       this.batch,
     )
   }

@@ -36,11 +36,13 @@ export async function savedInIndexes(
   indexes: readonly PlantIndex[] = PLANT_INDEXES,
 ): Promise<void> {
   const write: IndexWrite = { store, tx, batch: batch ?? new IndexBatch() }
-  for (const index of indexes) await index.replace(write, save)
+  const placed = save.order === undefined ? { ...save, order: write.batch.next() } : save
+  for (const index of indexes) await index.replace(write, placed)
   if (!batch) await write.batch.write(tx)
 }
 
-/** New plants saved together, in every index; their counts are added to `batch`. */
+/** New plants saved together, in every index; their counts are added to `batch`. Each save keeps the
+ * `order` it was given when its plant was added (IndexBatch.next), else takes the next. */
 export async function insertedInIndexes(
   store: Store,
   tx: Tx,
@@ -48,7 +50,8 @@ export async function insertedInIndexes(
   batch: IndexBatch,
 ): Promise<void> {
   const write: IndexWrite = { store, tx, batch }
-  for (const index of PLANT_INDEXES) await index.insertBatch(write, saves)
+  const placed = saves.map((save) => (save.order === undefined ? { ...save, order: batch.next() } : save))
+  for (const index of PLANT_INDEXES) await index.insertBatch(write, placed)
 }
 
 export { IndexBatch }

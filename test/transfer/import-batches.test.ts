@@ -192,6 +192,23 @@ describe('hortus import in batches', () => {
       { name: 'starter', lines: [...datasetLines('data/plants.jsonl', 600), ...made] },
       // The OpenFarm set merges into some starter plants; the made lines again are all already there.
       { name: 'openfarm', lines: [...datasetLines('data/openfarm.jsonl', 1200), ...made] },
+      // A line that updates a plant already there, between new plants of its batch, is written before
+      // them: its revision still follows theirs, and a new key and value are spelled as the line above has
+      // them, not as the update does.
+      {
+        name: 'spelling',
+        lines: [
+          plant('Ocimum basilicum', 'Sweet basil', {
+            data: [{ key: 'Shade Tolerance', value: 'Part shade' }],
+          }),
+          variety('Phaseolus vulgaris', 'Borlotti', bean, {
+            data: [{ key: 'shade tolerance', value: 'part SHADE' }],
+          }),
+          plant('Ocimum basilicum', 'Thai basil', {
+            data: [{ key: 'SHADE TOLERANCE', value: 'PART SHADE' }],
+          }),
+        ],
+      },
     ]
     const batched = await freshStore()
     const alone = await freshStore()
