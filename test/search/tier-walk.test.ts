@@ -63,7 +63,10 @@ it('walks tier by tier to the same pages and totals as ranking every match', asy
   assert.ok(compared >= 40, `${compared} non-empty pages compared`)
 })
 
-it('answers one-letter searches, first and deep pages, within 100 ms', async () => {
+it('answers one-letter searches, first and deep pages, within 300 ms', async () => {
+  // A guard against a query that blows up (seconds: every match ranked, every typo tried), not a speed
+  // target: those are the bench's (npm run bench). Alone these take 25–45 ms on SQLite; in the whole suite,
+  // two files at once on two cores, the best of 3 reached 108 ms, the code as fast alone as before.
   for (const path of [
     '/api/search?q=s',
     '/api/search?q=a&type=Variety',
@@ -79,6 +82,6 @@ it('answers one-letter searches, first and deep pages, within 100 ms', async () 
       assert.equal(response.status, 200, `${path}: ${response.text}`)
       assert.ok(response.body.plants.length > 0, `${path} found nothing`)
     }
-    assert.ok(elapsed < 100, `${path}: ${elapsed.toFixed(1)} ms`)
+    assert.ok(elapsed < 300, `${path}: ${elapsed.toFixed(1)} ms`)
   }
 })
