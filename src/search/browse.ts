@@ -1,37 +1,86 @@
 // Search without words: the plants that meet the filters, in id order. The plant finder of the website and
 // `GET /search?Height=1..3` without `q`. The total is the attribute tally's when the filter is one facet
 // value (a count every save keeps), else counted up to a limit and estimated past it (bounded-count.ts).
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
 import { countLimit, exactTotal } from '../paging.ts'
 import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { totalOfWalk } from './bounded-count.ts'
 import { conditionsOf } from './full-text-search.ts'
-import type { PlantFilter } from './plant-filter.ts'
+import { filterCondition, idsOf, typeCondition, type PlantFilter } from './plant-filter.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
 import { documents } from './tier-walk.ts'
 
-/** `filters`: the filters `query.filter` was made of, when it is nothing else (a kept count may answer). */
+// A filter met by fewer plants than this leads the walk: its ids are read and sorted, and checked against
+// the other filters, instead of walking the plants in id order and testing each (at a million plants,
+// two facet values met by 4,000 and 11,000 plants: 5 ms led, 25 ms walked). More, and the walk in id order
+// stops sooner than reading them all.
+const LEADING_UP_TO = 20_000
+
+/** `filters`: the filters `query.filter` was made of, when it is nothing else (a kept count may answer, and
+ * the fewest-met filter may lead the walk). `leadingUpTo`: a test makes every walk go in id order. */
 export async function browsePlants(
   db: Db,
   query: Omit<SearchQuery, 'plan'>,
   filters: readonly PlantFilter[] = [],
+  { leadingUpTo = LEADING_UP_TO } = {},
 ): Promise<SearchResult> {
   const kept = query.type === null ? await keptCount(db, filters) : null
+  const walk = await idWalk(db, query, filters, kept, leadingUpTo)
   if (kept !== null) {
     if (kept === 0 || query.offset >= kept || query.limit === 0) return { ...exactTotal(kept), docs: [] }
-    const page = await sql<{ doc: string }>`
-      SELECT p.doc FROM plants p WHERE ${conditionsOf(query)}
-      ORDER BY p.id LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db)
-    return { ...exactTotal(kept), docs: page.rows.map((row) => row.doc) }
+    return { ...exactTotal(kept), docs: await documents(db, await walk(query.limit, query.offset)) }
   }
   // The ids in id order up to the count's limit, which is past the page: the page is among them.
   const limit = countLimit(query)
-  const walked = await sql<{ id: number | string }>`
-    SELECT p.id FROM plants p WHERE ${conditionsOf(query)} ORDER BY p.id LIMIT ${limit}`.execute(db)
-  const ids = walked.rows.map((row) => Number(row.id))
+  const ids = await walk(limit, 0)
   const total = await totalOfWalk(db, ids.length, ids.at(-1) ?? null, limit)
   return { ...total, docs: await documents(db, ids.slice(query.offset, query.offset + query.limit)) }
+}
+
+/** Reads the ids meeting the query, in id order: `limit` of them after `offset`. */
+type IdWalk = (limit: number, offset: number) => Promise<number[]>
+
+async function idWalk(
+  db: Db,
+  query: Omit<SearchQuery, 'plan'>,
+  filters: readonly PlantFilter[],
+  kept: number | null,
+  leadingUpTo: number,
+): Promise<IdWalk> {
+  // A kept count is the one filter's count.
+  const leading =
+    kept === null ? await fewestMet(db, filters, leadingUpTo) : kept < leadingUpTo ? filters[0]! : null
+  const read = (ids: RawBuilder<unknown>) => async (limit: number, offset: number) => {
+    const rows = await sql<{
+      id: number | string
+    }>`${ids} ORDER BY p.id LIMIT ${limit} OFFSET ${offset}`.execute(db)
+    return rows.rows.map((row) => Number(row.id))
+  }
+  if (leading === null) return read(sql`SELECT p.id FROM plants p WHERE ${conditionsOf(query)}`)
+  // `+p.id`: the others are tested on the leader's ids, never made to lead (SQLite would).
+  const others = filterCondition(
+    filters.filter((filter) => filter !== leading),
+    sql`+p.id`,
+  )
+  return read(sql`SELECT DISTINCT p.id FROM (${idsOf(leading)}) p
+    WHERE ${others ?? sql`1 = 1`} AND ${query.type === null ? sql`1 = 1` : typeCondition(query.type)}`)
+}
+
+/** The filter met by the fewest plants, when fewer than `upTo` (each counted that far at most). */
+async function fewestMet(db: Db, filters: readonly PlantFilter[], upTo: number): Promise<PlantFilter | null> {
+  if (filters.length === 0 || upTo === 0) return null
+  const counts = filters.map(
+    (filter, index) =>
+      sql`(SELECT count(*) FROM (${idsOf(filter)} LIMIT ${upTo}) AS met) AS ${sql.ref(`met${index}`)}`,
+  )
+  const row = (await sql<Record<string, number | string>>`SELECT ${sql.join(counts)}`.execute(db)).rows[0]!
+  let fewest: { filter: PlantFilter; plants: number } | null = null
+  for (const [index, filter] of filters.entries()) {
+    const plants = Number(row[`met${index}`])
+    if (plants < upTo && (fewest === null || plants < fewest.plants)) fewest = { filter, plants }
+  }
+  return fewest?.filter ?? null
 }
 
 /** The plants with one facet value, as the attribute tally keeps them (each value element of a plant counts

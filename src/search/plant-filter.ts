@@ -15,10 +15,22 @@ export type PlantFilter =
   /** A companion of the plant, by an active link. */
   | { kind: 'companions'; plantId: number }
 
-/** Every filter holds; null when there are none. */
-export function filterCondition(filters: readonly PlantFilter[]): RawBuilder<unknown> | null {
+/** Every filter holds for the plant whose id is `id`; null when there are none. */
+export function filterCondition(
+  filters: readonly PlantFilter[],
+  id: RawBuilder<unknown> = sql`p.id`,
+): RawBuilder<unknown> | null {
   if (filters.length === 0) return null
-  return sql`(${sql.join(filters.map(conditionOf), sql` AND `)})`
+  return sql`(${sql.join(
+    filters.map((filter) => sql`${id} IN (${idsOf(filter)})`),
+    sql` AND `,
+  )})`
+}
+
+/** Plant `p` (of which only `p.id` is read) is of the type: from an index of ids and types, without
+ * reading the plant's row. */
+export function typeCondition(type: string): RawBuilder<unknown> {
+  return sql`EXISTS (SELECT 1 FROM plants t WHERE t.id = p.id AND t.type = ${type})`
 }
 
 /** Both conditions (either may be null: no condition). */
@@ -31,35 +43,37 @@ export function bothConditions(
   return sql`(${a} AND ${b})`
 }
 
-function conditionOf(filter: PlantFilter): RawBuilder<unknown> {
+/** The plants that meet the filter, as the column `id` (a plant may come more than once: a range key may
+ * have several ranges, a plant several windows). */
+export function idsOf(filter: PlantFilter): RawBuilder<unknown> {
   switch (filter.kind) {
     case 'values':
-      return sql`p.id IN (SELECT plant_id FROM plant_facets
-        WHERE key = ${filter.keyNorm} AND value IN (${sql.join(filter.values)}))`
+      return sql`SELECT plant_id AS id FROM plant_facets
+        WHERE key = ${filter.keyNorm} AND value IN (${sql.join(filter.values)})`
     case 'has':
-      return sql`p.id IN (SELECT plant_id FROM plant_facets WHERE key = ${filter.keyNorm})`
+      return sql`SELECT plant_id AS id FROM plant_facets WHERE key = ${filter.keyNorm}`
     case 'range': {
       const bounds = [
         ...(filter.max === null ? [] : [sql`low <= ${filter.max}`]),
         ...(filter.min === null ? [] : [sql`high >= ${filter.min}`]),
       ]
-      return sql`p.id IN (SELECT plant_id FROM plant_numbers
-        WHERE key = ${filter.keyNorm}${bounds.length ? sql` AND ${sql.join(bounds, sql` AND `)}` : sql``})`
+      return sql`SELECT plant_id AS id FROM plant_numbers
+        WHERE key = ${filter.keyNorm}${bounds.length ? sql` AND ${sql.join(bounds, sql` AND `)}` : sql``}`
     }
     case 'window': {
       const bounds = [
         ...(filter.max === null ? [] : [sql`from_days <= ${filter.max}`]),
         ...(filter.min === null ? [] : [sql`to_days >= ${filter.min}`]),
       ]
-      return sql`p.id IN (SELECT plant_id FROM plant_windows
-        WHERE action = ${filter.action} AND anchor = ${filter.anchor}${bounds.length ? sql` AND ${sql.join(bounds, sql` AND `)}` : sql``})`
+      return sql`SELECT plant_id AS id FROM plant_windows
+        WHERE action = ${filter.action} AND anchor = ${filter.anchor}${bounds.length ? sql` AND ${sql.join(bounds, sql` AND `)}` : sql``}`
     }
     case 'companions':
-      return sql`p.id IN (
-        SELECT plant_high FROM plant_links
+      return sql`
+        SELECT plant_high AS id FROM plant_links
           WHERE plant_low = ${filter.plantId} AND type = 'companion-to' AND removed_at IS NULL
         UNION ALL
-        SELECT plant_low FROM plant_links
-          WHERE plant_high = ${filter.plantId} AND type = 'companion-to' AND removed_at IS NULL)`
+        SELECT plant_low AS id FROM plant_links
+          WHERE plant_high = ${filter.plantId} AND type = 'companion-to' AND removed_at IS NULL`
   }
 }

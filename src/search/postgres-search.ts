@@ -56,6 +56,7 @@ export class PostgresSearch implements SearchIndex {
       index: GIN_INDEX,
       namesMatch: (match) => sql`s.document @@ ${match}::tsquery`,
       fewMatches: options.fewMatches,
+      ranked: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
     }
   }
 
@@ -109,6 +110,7 @@ const GIN_INDEX: TextIndex = {
     ].join(' & '),
   from: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
   id: sql`s.plant_id`,
+  matchingAs: (query) => sql`(SELECT plant_id AS id FROM plant_search WHERE document @@ ${query}::tsquery) p`,
   matches: (query) => sql`s.document @@ ${query}::tsquery`,
   idsMatching: (query) => sql`SELECT plant_id AS id FROM plant_search WHERE document @@ ${query}::tsquery`,
 }

@@ -64,7 +64,7 @@ export function tierExpression(
   const whens = tests.map((test) => {
     const condition =
       'names' in test
-        ? sql`p.id IN (SELECT plant_id FROM search_names WHERE ${test.names})`
+        ? sql`EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${test.names})`
         : namesMatch(test.text)
     return sql`WHEN ${condition} THEN ${sql.lit(test.tier)}`
   })

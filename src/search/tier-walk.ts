@@ -17,6 +17,8 @@ export interface TextIndex {
   from: RawBuilder<unknown>
   /** The index's plant id, in whose order it can be read. */
   id: RawBuilder<unknown>
+  /** The plants matching `query` as `p`, with their id only (`p.id`): the plants are not read. */
+  matchingAs(query: string): RawBuilder<unknown>
   /** The condition that the index matches `query`. */
   matches(query: string): RawBuilder<unknown>
   /** The ids of the plants matching `query`, as the column `id`. */

@@ -17,6 +17,7 @@ import * as plantOffsets from './20261204T0900_plant_offsets.ts'
 import * as derivedVersions from './20261205T0900_derived_versions.ts'
 import * as indexRebuilds from './20261205T0900_index_rebuilds.ts'
 import * as registryChanges from './20261206T0900_registry_changes.ts'
+import * as plantsIdType from './20261207T0900_plants_id_type.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261205T0900_derived_versions': derivedVersions,
   '20261205T0900_index_rebuilds': indexRebuilds,
   '20261206T0900_registry_changes': registryChanges,
+  '20261207T0900_plants_id_type': plantsIdType,
 }
