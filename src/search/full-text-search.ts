@@ -50,10 +50,15 @@ export async function findMatches(
     const docs = query.offset >= first.length ? [] : await rankAll(db, dialect, query, first, tests)
     return { ...exactTotal(first.length), docs }
   }
-  const counted = await countOf(db, dialect, query, anywhere, countLimit(query))
+  // The walk went as far as the count would have: it is the count.
+  const limit = countLimit(query)
+  const counted =
+    first.length === limit
+      ? await totalOfWalk(db, limit, Math.max(...first), limit)
+      : await countOf(db, dialect, query, anywhere, limit)
   // An estimate may be low: a page past it is still read.
   if (!counted.estimated && query.offset >= counted.total) return { ...counted, docs: [] }
-  const ids = await pageIds({ db, index: dialect.index, query, anywhere, tests })
+  const ids = await pageIds({ db, index: dialect.index, query, anywhere, tests, matches: counted.total })
   return { ...counted, docs: await documents(db, ids) }
 }
 

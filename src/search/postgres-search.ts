@@ -112,5 +112,7 @@ const GIN_INDEX: TextIndex = {
   id: sql`s.plant_id`,
   matchingAs: (query) => sql`(SELECT plant_id AS id FROM plant_search WHERE document @@ ${query}::tsquery) p`,
   matches: (query) => sql`s.document @@ ${query}::tsquery`,
+  matchesPlant: (query) =>
+    sql`EXISTS (SELECT 1 FROM plant_search m WHERE m.plant_id = p.id AND m.document @@ ${query}::tsquery)`,
   idsMatching: (query) => sql`SELECT plant_id AS id FROM plant_search WHERE document @@ ${query}::tsquery`,
 }

@@ -34,6 +34,8 @@ const FTS5_INDEX: TextIndex = {
   // lookup into the match (seconds at a million plants).
   matchingAs: (query) => sql`(SELECT +rowid AS id FROM plants_fts WHERE plants_fts MATCH ${query}) p`,
   matches: (query) => sql`plants_fts MATCH ${query}`,
+  matchesPlant: (query) =>
+    sql`EXISTS (SELECT 1 FROM plants_fts f WHERE plants_fts MATCH ${query} AND f.rowid = p.id)`,
   idsMatching: (query) => sql`SELECT rowid AS id FROM plants_fts WHERE plants_fts MATCH ${query}`,
 }
 
