@@ -14,7 +14,8 @@ import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { loadConfig, type Config } from './config.ts'
 import type { Store } from './db/store.ts'
-import { warmPhraseBook } from './search/phrase-book-cache.ts'
+import { warmUp } from './warm-up.ts'
+import { Readiness } from './health/readiness.ts'
 import { AppError, accountBlocked } from './errors.ts'
 import { TOTAL_ESTIMATED_HEADER } from './paging.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
@@ -85,6 +86,7 @@ export async function buildApp({
   // it and at most 10 s: a client trickling either cannot hold a connection.
   const requestTimeout = requestTimeoutMs ?? config.requestTimeoutSeconds * 1000
   const headersTimeout = Math.min(10_000, Math.ceil(requestTimeout / 3))
+  const readiness = new Readiness()
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -175,7 +177,7 @@ export async function buildApp({
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const appError = toAppError(error, request, store, BODY_LIMIT_BYTES)
     if (appError.retryAfterSeconds !== null) void reply.header('retry-after', appError.retryAfterSeconds)
-    if (appError.kind === 'unavailable') {
+    if (appError.kind === 'unavailable' && !(error instanceof AppError)) {
       request.log.warn({ err: error }, 'storage unavailable')
       void reply.header('retry-after', '1')
     } else if (appError.kind === 'internal') {
@@ -298,7 +300,7 @@ export async function buildApp({
       await api.register(linkRoutes, { store })
       await api.register(searchRoutes, { store })
       await api.register(attributeRoutes, { store })
-      await api.register(healthRoutes, { store })
+      await api.register(healthRoutes, { store, readiness })
       await api.register(imageRoutes, { store })
       await api.register(calendarRoutes, { store })
       await api.register(problemRoutes, { store })
@@ -312,13 +314,15 @@ export async function buildApp({
     { prefix: '/api' },
   )
   await app.register(imageServingRoutes, { store })
-  // What requests need, made while the first requests are answered instead of by the first of each kind:
-  // the phrase book searches read, then the routes' validators and serializers.
-  // The book first: searches need it most, and the compiles would share its turns of the event loop.
+  // What requests need, made once the server listens instead of by the first request of each kind
+  // (warm-up.ts), the health check saying 503 meanwhile; then the other routes' validators and serializers.
+  app.decorate('readiness', readiness)
   app.addHook('onListen', () => {
-    void warmPhraseBook(store.reader)
-      .then(() => compileTheRest())
+    readiness.begin()
+    void warmUp(store)
       .catch((error: unknown) => app.log.error(error))
+      .finally(() => readiness.ready())
+      .then(() => compileTheRest())
   })
   await app.register(website, {
     store,

@@ -10,8 +10,8 @@ import type { ValidateFunction } from 'ajv'
 import SerializerSelector from '@fastify/fast-json-stringify-compiler'
 
 /** Ajv's validate function for `compile()`'s schema, compiled on its first call. Like Ajv's, it leaves the
- * last call's problems in `errors` (Fastify reads them there). */
-export function validatorOnFirstUse(compile: () => ValidateFunction): ValidateFunction {
+ * last call's problems in `errors` (Fastify reads them there). `url`: the route's, when it is one. */
+export function validatorOnFirstUse(compile: () => ValidateFunction, url?: string): ValidateFunction {
   let compiled: ValidateFunction | undefined
   const validate = ((data: unknown) => {
     compiled ??= compile()
@@ -19,19 +19,21 @@ export function validatorOnFirstUse(compile: () => ValidateFunction): ValidateFu
     validate.errors = compiled.errors
     return valid
   }) as ValidateFunction
-  notYetCompiled.add(() => void (compiled ??= compile()))
+  notYetCompiled.add({ url, compile: () => void (compiled ??= compile()) })
   return validate
 }
 
 /** What is still to compile: each entry compiles one function if its route has not done it already. */
-const notYetCompiled = new Set<() => void>()
+const notYetCompiled = new Set<{ url: string | undefined; compile: () => void }>()
 
-/** Compiles every validator and serializer no request has needed yet, one per turn of the event loop, so
- * that a request arriving meanwhile waits for one compile at most. */
-export async function compileTheRest(): Promise<void> {
-  for (const compile of notYetCompiled) {
-    notYetCompiled.delete(compile)
-    compile()
+/** Compiles the validators and serializers no request has needed yet (only those of the routes `urls`,
+ * when given), one per turn of the event loop, so that a request arriving meanwhile waits for one compile
+ * at most. */
+export async function compileTheRest(urls?: ReadonlySet<string>): Promise<void> {
+  for (const entry of notYetCompiled) {
+    if (urls && (entry.url === undefined || !urls.has(entry.url))) continue
+    notYetCompiled.delete(entry)
+    entry.compile()
     await new Promise((resolve) => setImmediate(resolve))
   }
 }
@@ -44,7 +46,7 @@ export const serializersOnFirstUse: SerializerFactory = (externalSchemas, option
   const compilerFor = SerializerSelector()(externalSchemas, options)
   return (route) => {
     let serialize: ((data: unknown) => string) | undefined
-    notYetCompiled.add(() => void (serialize ??= compilerFor(route)))
+    notYetCompiled.add({ url: route.url, compile: () => void (serialize ??= compilerFor(route)) })
     return (data: unknown) => (serialize ??= compilerFor(route))(data)
   }
 }

@@ -24,9 +24,10 @@ const bodyAjv = withFormats(new Ajv({ ...options, coerceTypes: false }))
 /** A validator for JSON read from elsewhere than a request (import files), with the body rules. */
 export const bodyValidator = (schema: object) => validatorOnFirstUse(() => bodyAjv.compile(schema))
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const validate = validatorOnFirstUse(() =>
-    (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object),
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart, url }) => {
+  const validate = validatorOnFirstUse(
+    () => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as object),
+    url,
   )
   return httpPart === 'params' ? integersInDigits(schema as PathSchema, validate) : validate
 }

@@ -66,6 +66,8 @@ export async function buildTestApp(
     ...rest,
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
+  // Its health check says 503 until it has warmed up (src/warm-up.ts).
+  await app.readiness.whenReady()
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('no port')
   const baseUrl = `http://127.0.0.1:${address.port}`
