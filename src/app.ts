@@ -319,7 +319,7 @@ export async function buildApp({
   app.decorate('readiness', readiness)
   app.addHook('onListen', () => {
     readiness.begin()
-    void warmUp(store)
+    void warmUp(app, store, { id: keyIdHeader, secret: keySecretHeader })
       .catch((error: unknown) => app.log.error(error))
       .finally(() => readiness.ready())
       .then(() => compileTheRest())
