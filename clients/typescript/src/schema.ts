@@ -3198,7 +3198,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The database does not answer: retry after Retry-After seconds. */
+      /** @description The database does not answer, or the process has just started and is warming up: retry after Retry-After seconds. */
       503: {
         headers: {
           [name: string]: unknown
