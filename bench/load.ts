@@ -151,7 +151,10 @@ function childCpuSeconds(output: string): number {
   return um * 60 + us + sm * 60 + ss
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+// Its idle connection is dropped after 4 s, before Hortus closes it (HORTUS_KEEP_ALIVE_SECONDS, 5): with
+// both at 5 s, a request sent after a pause of about 5 s (a case's wrk run between two one-client runs)
+// could meet the server closing that connection and fail with "socket hang up".
+const agent = new Agent({ keepAlive: true, maxSockets: 1, timeout: 4000 })
 
 function send(port: number, headers: Record<string, string>, spec: RequestSpec): Promise<number> {
   return new Promise((resolve, reject) => {
