@@ -9,7 +9,7 @@ import { totalOfWalk } from './bounded-count.ts'
 import { conditionsOf } from './full-text-search.ts'
 import { filterCondition, idsOf, typeCondition, type PlantFilter } from './plant-filter.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
-import { documents } from './tier-walk.ts'
+import { documents, ids } from './tier-walk.ts'
 
 // A filter met by fewer plants than this leads the walk: its ids are read and sorted, and checked against
 // the other filters, instead of walking the plants in id order and testing each (at a million plants,
@@ -33,9 +33,9 @@ export async function browsePlants(
   }
   // The ids in id order up to the count's limit, which is past the page: the page is among them.
   const limit = countLimit(query)
-  const ids = await walk(limit, 0)
-  const total = await totalOfWalk(db, ids.length, ids.at(-1) ?? null, limit)
-  return { ...total, docs: await documents(db, ids.slice(query.offset, query.offset + query.limit)) }
+  const walked = await walk(limit, 0)
+  const total = await totalOfWalk(db, walked.length, walked.at(-1) ?? null, limit)
+  return { ...total, docs: await documents(db, walked.slice(query.offset, query.offset + query.limit)) }
 }
 
 /** Reads the ids meeting the query, in id order: `limit` of them after `offset`. */
@@ -51,12 +51,8 @@ async function idWalk(
   // A kept count is the one filter's count.
   const leading =
     kept === null ? await fewestMet(db, filters, leadingUpTo) : kept < leadingUpTo ? filters[0]! : null
-  const read = (ids: RawBuilder<unknown>) => async (limit: number, offset: number) => {
-    const rows = await sql<{
-      id: number | string
-    }>`${ids} ORDER BY p.id LIMIT ${limit} OFFSET ${offset}`.execute(db)
-    return rows.rows.map((row) => Number(row.id))
-  }
+  const read = (matching: RawBuilder<unknown>) => (limit: number, offset: number) =>
+    ids(db, sql`${matching} ORDER BY p.id LIMIT ${limit} OFFSET ${offset}`)
   if (leading === null) return read(sql`SELECT p.id FROM plants p WHERE ${conditionsOf(query)}`)
   // `+p.id`: the others are tested on the leader's ids, never made to lead (SQLite would).
   const others = filterCondition(

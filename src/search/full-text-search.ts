@@ -14,7 +14,7 @@ import {
   type TextSyntax,
   type TierTest,
 } from './ranking.ts'
-import { documents, pageIds, type TextIndex } from './tier-walk.ts'
+import { documents, ids, pageIds, type TextIndex } from './tier-walk.ts'
 import { countLimit, exactTotal, type Total } from '../paging.ts'
 import { boundedCount, totalOfWalk } from './bounded-count.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
@@ -58,8 +58,8 @@ export async function findMatches(
       : await countOf(db, dialect, query, anywhere, limit)
   // An estimate may be low: a page past it is still read.
   if (!counted.estimated && query.offset >= counted.total) return { ...counted, docs: [] }
-  const ids = await pageIds({ db, index: dialect.index, query, anywhere, tests, matches: counted.total })
-  return { ...counted, docs: await documents(db, ids) }
+  const page = await pageIds({ db, index: dialect.index, query, anywhere, tests, matches: counted.total })
+  return { ...counted, docs: await documents(db, page) }
 }
 
 export async function countMatches(
@@ -106,18 +106,14 @@ function matching(dialect: FullTextDialect, query: SearchQuery, anywhere: string
     WHERE ${query.filter ?? sql`1 = 1`} AND ${type}`
 }
 
-async function matchIds(
+function matchIds(
   db: Db,
   dialect: FullTextDialect,
   query: SearchQuery,
   anywhere: string,
   limit: number | null,
 ): Promise<number[]> {
-  const ids = matching(dialect, query, anywhere)
-  const rows = await sql<{
-    id: number | string
-  }>`${ids}${limit === null ? sql`` : sql` LIMIT ${limit}`}`.execute(db)
-  return rows.rows.map((row) => Number(row.id))
+  return ids(db, sql`${matching(dialect, query, anywhere)}${limit === null ? sql`` : sql` LIMIT ${limit}`}`)
 }
 
 // The count of every plain search, of one shape per index: planned once per connection on PostgreSQL.

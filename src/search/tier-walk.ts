@@ -142,7 +142,8 @@ export async function documents(db: Db, ids: number[]): Promise<string[]> {
   return ids.map((id) => docs.get(id)!)
 }
 
-async function ids(db: Db, query: RawBuilder<unknown>): Promise<number[]> {
+/** The column `id` of the statement's rows, as numbers. */
+export async function ids(db: Db, query: RawBuilder<unknown>): Promise<number[]> {
   const rows = await (query as RawBuilder<{ id: number }>).execute(db)
   return rows.rows.map((row) => Number(row.id))
 }
