@@ -21,7 +21,7 @@ import { TOTAL_ESTIMATED_HEADER } from './paging.ts'
 import { KeyVerifier } from './accounts/api-keys.ts'
 import { componentSchemas, openApiOptions } from './http/openapi.ts'
 import { validatorCompiler } from './http/validation.ts'
-import { compileTheRest, serializersOnFirstUse } from './http/compiled-on-first-use.ts'
+import { compileTheRestWhenQuiet, serializersOnFirstUse } from './http/compiled-on-first-use.ts'
 import { parseQueryString } from './http/query-string.ts'
 import {
   JSON_TYPE,
@@ -248,6 +248,7 @@ export async function buildApp({
   })
 
   const keys = new KeyVerifier(store, config.keyCacheSeconds)
+  app.addHook('onClose', () => keys.writeUses())
   const keyIdHeader = `x-${config.keyBrand}-key-id`
   const keySecretHeader = `x-${config.keyBrand}-key-secret`
 
@@ -322,7 +323,7 @@ export async function buildApp({
     void warmUp(app, store, { id: keyIdHeader, secret: keySecretHeader })
       .catch((error: unknown) => app.log.error(error))
       .finally(() => readiness.ready())
-      .then(() => compileTheRest())
+      .then(() => compileTheRestWhenQuiet(app.server))
   })
   await app.register(website, {
     store,

@@ -48,6 +48,7 @@ export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, c
   ) => {
     // The page may hold a secret or a form token: no cache, shared or private, keeps it.
     void reply.header('cache-control', 'no-store')
+    await keys.writeUses() // the uses this process has noted, so that "last used" is up to date
     const page = KeysPage({
       viewer,
       csrf: reply.generateCsrf(),
