@@ -7,7 +7,7 @@ import { countLimit, exactTotal } from '../paging.ts'
 import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { totalOfWalk } from './bounded-count.ts'
 import { conditionsOf } from './full-text-search.ts'
-import { filterCondition, idsOf, typeCondition, type PlantFilter } from './plant-filter.ts'
+import { filterCondition, idsOf, plantsMeeting, typeCondition, type PlantFilter } from './plant-filter.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
 import { documents, ids } from './tier-walk.ts'
 
@@ -66,14 +66,10 @@ async function idWalk(
 /** The filter met by the fewest plants, when fewer than `upTo` (each counted that far at most). */
 async function fewestMet(db: Db, filters: readonly PlantFilter[], upTo: number): Promise<PlantFilter | null> {
   if (filters.length === 0 || upTo === 0) return null
-  const counts = filters.map(
-    (filter, index) =>
-      sql`(SELECT count(*) FROM (${idsOf(filter)} LIMIT ${upTo}) AS met) AS ${sql.ref(`met${index}`)}`,
-  )
-  const row = (await sql<Record<string, number | string>>`SELECT ${sql.join(counts)}`.execute(db)).rows[0]!
+  const met = await plantsMeeting(db, filters, upTo)
   let fewest: { filter: PlantFilter; plants: number } | null = null
   for (const [index, filter] of filters.entries()) {
-    const plants = Number(row[`met${index}`])
+    const plants = met[index]!
     if (plants < upTo && (fewest === null || plants < fewest.plants)) fewest = { filter, plants }
   }
   return fewest?.filter ?? null

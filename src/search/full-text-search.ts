@@ -19,7 +19,7 @@ import { countLimit, exactTotal, type Total } from '../paging.ts'
 import { boundedCount, totalOfWalk } from './bounded-count.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
 import type { QueryPlan } from './query-plan.ts'
-import { typeCondition } from './plant-filter.ts'
+import { filterCondition, plantsMeeting, typeCondition, type PlantFilter } from './plant-filter.ts'
 
 export interface FullTextDialect {
   /** Terms, AND and OR of a query matching anywhere in a plant's text, and of one matching its names. */
@@ -32,15 +32,18 @@ export interface FullTextDialect {
   fewMatches: number
   /** Plants `p` as the ranking reads them (with what `namesMatch` needs), found by id. */
   ranked: RawBuilder<unknown>
+  /** Words matching fewer plants than this may have each match tested by a filter (withFilterForm); 0: never. */
+  testEachMatchUpTo: number
 }
 
 export async function findMatches(
   db: Db,
   dialect: FullTextDialect,
-  query: SearchQuery,
+  asked: SearchQuery,
 ): Promise<SearchResult> {
-  const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
+  const anywhere = anywhereQuery(asked.plan.groups, dialect.anywhere)
   if (anywhere === null) return { ...exactTotal(0), docs: [] }
+  const query = await withFilterForm(db, dialect, asked, anywhere)
   const tests = tierTests(query.plan, nameQueries(query.plan.groups, dialect.names))
   // The matches' ids, one past as many as are ranked at once: few matches are then ranked by id, and the
   // walk is their exact count. More are counted on (bounded-count.ts) and walked tier by tier.
@@ -69,12 +72,35 @@ export async function countMatches(
   limit: number,
 ): Promise<Total> {
   const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
-  return anywhere === null ? exactTotal(0) : countOf(db, dialect, query, anywhere, limit)
+  if (anywhere === null) return exactTotal(0)
+  return countOf(db, dialect, await withFilterForm(db, dialect, query, anywhere), anywhere, limit)
 }
 
 export function matchingCondition(dialect: FullTextDialect, plan: QueryPlan): RawBuilder<unknown> | null {
   const anywhere = anywhereQuery(plan.groups, dialect.anywhere)
   return anywhere === null ? null : sql`p.id IN (${dialect.index.idsMatching(anywhere)})`
+}
+
+/** The query with each filter that more plants meet than the words match as a test of each match
+ * (plant-filter.ts), on a database that builds a set for `p.id IN (…)` (`testEachMatchUpTo`). The words' matches
+ * are counted that far, then each filter's plants one past them. At a million plants, "grass" with two
+ * ranges: 7.6 → 3.2 ms, "apple" with a pH range: 7.0 → 0.9 ms; a set smaller than the match stays a set
+ * ("oak" with heights over 20 m), and so does every filter of words matching more (`a`, 600,000). */
+async function withFilterForm(
+  db: Db,
+  dialect: FullTextDialect,
+  query: SearchQuery,
+  anywhere: string,
+): Promise<SearchQuery> {
+  const upTo = dialect.testEachMatchUpTo
+  const filters = query.filters ?? []
+  if (filters.length === 0 || upTo === 0) return query
+  const [walked] = await countAll(dialect.index)(db, anywhere, upTo)
+  const words = Number(walked?.n ?? upTo)
+  if (words >= upTo) return query
+  const met = await plantsMeeting(db, filters, words + 1)
+  const testedEach = (filter: PlantFilter) => met[filters.indexOf(filter)]! > words
+  return { ...query, filter: filterCondition(filters, sql`p.id`, testedEach) }
 }
 
 /** The plant's type and the filter, on plant `p`. */

@@ -2,6 +2,7 @@
 // facet values (plant_facets), number ranges (plant_numbers), having a key, a sowing window
 // (plant_windows), being a plant's companion.
 import { sql, type RawBuilder } from 'kysely'
+import type { Db } from '../db/store.ts'
 import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
 
 export type PlantFilter =
@@ -15,16 +16,38 @@ export type PlantFilter =
   /** A companion of the plant, by an active link. */
   | { kind: 'companions'; plantId: number }
 
-/** Every filter holds for the plant whose id is `id`; null when there are none. */
+/** Every filter holds for the plant whose id is `id`; null when there are none. A filter is the set of the
+ * plants that meet it, `id IN (…)`, or, when `testedEach` says so, a lookup of that plant. On SQLite the
+ * set is built first, 7 ms for the 300,000 plants under half a metre at a million, while a lookup costs
+ * about 0.2 µs: a search whose words match fewer plants than a filter's set tests each (full-text-search.ts). */
 export function filterCondition(
   filters: readonly PlantFilter[],
   id: RawBuilder<unknown> = sql`p.id`,
+  testedEach: (filter: PlantFilter) => boolean = () => false,
 ): RawBuilder<unknown> | null {
   if (filters.length === 0) return null
   return sql`(${sql.join(
-    filters.map((filter) => sql`${id} IN (${idsOf(filter)})`),
+    filters.map((filter) =>
+      testedEach(filter)
+        ? sql`EXISTS (SELECT 1 FROM (${idsOf(filter)}) f WHERE f.id = ${id})`
+        : sql`${id} IN (${idsOf(filter)})`,
+    ),
     sql` AND `,
   )})`
+}
+
+/** How many plants meet each filter, each counted to `upTo` at most, in one statement. */
+export async function plantsMeeting(
+  db: Db,
+  filters: readonly PlantFilter[],
+  upTo: number,
+): Promise<number[]> {
+  const counts = filters.map(
+    (filter, index) =>
+      sql`(SELECT count(*) FROM (${idsOf(filter)} LIMIT ${upTo}) AS met) AS ${sql.ref(`met${index}`)}`,
+  )
+  const row = (await sql<Record<string, number | string>>`SELECT ${sql.join(counts)}`.execute(db)).rows[0]!
+  return filters.map((_, index) => Number(row[`met${index}`]))
 }
 
 /** Plant `p` (of which only `p.id` is read) is of the type: from an index of ids and types, without

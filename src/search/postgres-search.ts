@@ -48,15 +48,21 @@ const FEW_MATCHES = 250
 export class PostgresSearch implements SearchIndex {
   readonly #dialect: FullTextDialect
 
-  /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search). */
-  constructor(options: { fewMatches: number } = { fewMatches: FEW_MATCHES }) {
+  /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search);
+   * `testEachMatchUpTo`: up to how many matches of the words a filter may test each (a test sets it). */
+  constructor({
+    fewMatches = FEW_MATCHES,
+    // PostgreSQL plans `p.id IN (…)` and a per-plant EXISTS alike, as a semi-join of its choosing.
+    testEachMatchUpTo = 0,
+  }: { fewMatches?: number; testEachMatchUpTo?: number } = {}) {
     this.#dialect = {
       anywhere: anywhereSyntax,
       names: namesSyntax,
       index: GIN_INDEX,
       namesMatch: (match) => sql`s.document @@ ${match}::tsquery`,
-      fewMatches: options.fewMatches,
+      fewMatches,
       ranked: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
+      testEachMatchUpTo,
     }
   }
 

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/store.ts'
 import type { PlantType } from '../plants/plant.ts'
 import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
+import type { PlantFilter } from './plant-filter.ts'
 
 export { searchTerms, textWords } from './words.ts'
 
@@ -24,6 +25,9 @@ export interface SearchQuery {
   type: PlantType | null
   /** What plant `p` must be besides its words (plant-filter.ts); null: anything. */
   filter: RawBuilder<unknown> | null
+  /** The filters `filter` is made of, when it is nothing else: a search whose words match few plants may
+   * test each match rather than build the set of the plants meeting a filter (full-text-search.ts). */
+  filters?: readonly PlantFilter[]
   limit: number
   offset: number
 }

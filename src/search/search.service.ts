@@ -108,7 +108,7 @@ export async function searchPlants(
       const names = await namesToSearch(store, understood.nameWords, queryWords.words)
       interpretation.name_words = names.kept
       interpretation.unmatched_words = names.unmatched
-      result = await constraintsFirst(store, { ...window, plan: names.plan, filter: asked }, read)
+      result = await constraintsFirst(store, { ...window, plan: names.plan, filter: asked, filters }, read)
     }
   }
   const pagination = countedPagination(page, perPage, result)
@@ -165,7 +165,7 @@ async function constraintsFirst(
   let estimated = false
   const docs: string[] = []
   for (const part of parts) {
-    const inPart = { ...query, filter: bothConditions(query.filter, part.filter) }
+    const inPart = { ...query, filter: bothConditions(query.filter, part.filter), filters: undefined }
     const window = { ...inPart, limit: query.limit - docs.length, offset: Math.max(0, query.offset - total) }
     const found =
       window.limit === 0 && !part.browse

@@ -13,6 +13,8 @@ import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './sear
 const NAME_COLUMNS = '{name scientific_name alternate_names}'
 // Up to this many matches, ranking them all in one statement (~1.3 µs each) beats walking the tiers.
 const FEW_MATCHES = 2000
+// Up to this many matches of the words, a filter tests each match (full-text-search.ts withFilterForm).
+const TEST_EACH_MATCH_UP_TO = 20_000
 
 const FTS5: TextSyntax = {
   term: ({ word, prefix }) => `"${word}"${prefix ? '*' : ''}`,
@@ -42,16 +44,21 @@ const FTS5_INDEX: TextIndex = {
 export class SqliteSearch implements SearchIndex {
   readonly #dialect: FullTextDialect
 
-  /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search). */
-  constructor(options: { fewMatches: number } = { fewMatches: FEW_MATCHES }) {
+  /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search);
+   * `testEachMatchUpTo`: up to how many matches of the words a filter may test each (a test sets it). */
+  constructor({
+    fewMatches = FEW_MATCHES,
+    testEachMatchUpTo = TEST_EACH_MATCH_UP_TO,
+  }: { fewMatches?: number; testEachMatchUpTo?: number } = {}) {
     this.#dialect = {
       anywhere: FTS5,
       names: FTS5,
       index: FTS5_INDEX,
       namesMatch: (match) =>
         sql`p.id IN (SELECT rowid FROM plants_fts WHERE plants_fts MATCH ${`${NAME_COLUMNS} : (${match})`})`,
-      fewMatches: options.fewMatches,
+      fewMatches,
       ranked: sql`plants p`,
+      testEachMatchUpTo,
     }
   }
 

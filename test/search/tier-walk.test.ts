@@ -1,7 +1,7 @@
 // Broad searches are walked tier by tier (src/search/tier-walk.ts) instead of ranked in one statement.
 // Both ways must give the same page and total for any query, type, facets and page: this compares them
 // over the starter dataset, with the walk forced on every search, and times one-letter searches over HTTP.
-import { filterCondition } from '../../src/search/plant-filter.ts'
+import { filterCondition, type PlantFilter } from '../../src/search/plant-filter.ts'
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
@@ -61,6 +61,42 @@ it('walks tier by tier to the same pages and totals as ranking every match', asy
     }
   }
   assert.ok(compared >= 40, `${compared} non-empty pages compared`)
+})
+
+it('gives the same pages and totals whether a filter tests each match or is a set of plants', async () => {
+  // Words that match fewer plants than a filter meets have each match tested (full-text-search.ts
+  // withFilterForm); forced as far as it goes against never.
+  const testingEach = new Search({ testEachMatchUpTo: 1_000_000 })
+  const neverEach = new Search({ testEachMatchUpTo: 0 })
+  const filterSets: PlantFilter[][] = [
+    [{ kind: 'values', keyNorm: 'family', values: ['solanaceae', 'rosaceae'] }],
+    [{ kind: 'range', keyNorm: 'height', min: 1, max: 3 }],
+    [
+      { kind: 'range', keyNorm: 'height', min: null, max: 0.5 },
+      { kind: 'has', keyNorm: 'edible parts' },
+    ],
+  ]
+  let compared = 0
+  for (const q of ['tomato', 'basil', 'mint', 'rose', 'a', 'pea', 'zzz']) {
+    const plan = await planQuery(t.store.reader, q)
+    for (const filters of filterSets) {
+      for (const window of [
+        { limit: 20, offset: 0 },
+        { limit: 5, offset: 10 },
+      ]) {
+        const query = { plan, type: null, filter: filterCondition(filters), filters, ...window }
+        const expected = await neverEach.find(t.store.reader, query)
+        const actual = await testingEach.find(t.store.reader, query)
+        const what = `${q} ${JSON.stringify(filters)} ${JSON.stringify(window)}`
+        assert.equal(actual.total, expected.total, what)
+        assert.deepEqual(actual.docs, expected.docs, what)
+        const counts = [testingEach, neverEach].map((search) => search.count(t.store.reader, query, 1000))
+        assert.deepEqual(await counts[0], await counts[1], what)
+        if (expected.docs.length > 0) compared++
+      }
+    }
+  }
+  assert.ok(compared >= 15, `${compared} non-empty pages compared`)
 })
 
 it('answers one-letter searches, first and deep pages, within 300 ms', async () => {
