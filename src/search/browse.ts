@@ -17,16 +17,18 @@ import { documents, ids } from './tier-walk.ts'
 // stops sooner than reading them all.
 const LEADING_UP_TO = 20_000
 
-/** `filters`: the filters `query.filter` was made of, when it is nothing else (a kept count may answer, and
- * the fewest-met filter may lead the walk). `leadingUpTo`: a test makes every walk go in id order. */
+/** `filters`: filters every plant of `query.filter` meets; the fewest-met may lead the walk. `madeOf`:
+ * `query.filter` is made of them and nothing else (a kept count may answer, and the leader's ids are tested
+ * by the others); else the leader's ids are tested by the whole of it. `leadingUpTo`: a test makes every
+ * walk go in id order. */
 export async function browsePlants(
   db: Db,
   query: Omit<SearchQuery, 'plan'>,
   filters: readonly PlantFilter[] = [],
-  { leadingUpTo = LEADING_UP_TO } = {},
+  { leadingUpTo = LEADING_UP_TO, madeOf = true } = {},
 ): Promise<SearchResult> {
-  const kept = query.type === null ? await keptCount(db, filters) : null
-  const walk = await idWalk(db, query, filters, kept, leadingUpTo)
+  const kept = query.type === null && madeOf ? await keptCount(db, filters) : null
+  const walk = await idWalk(db, query, filters, kept, leadingUpTo, madeOf)
   if (kept !== null) {
     if (kept === 0 || query.offset >= kept || query.limit === 0) return { ...exactTotal(kept), docs: [] }
     return { ...exactTotal(kept), docs: await documents(db, await walk(query.limit, query.offset)) }
@@ -47,6 +49,7 @@ async function idWalk(
   filters: readonly PlantFilter[],
   kept: number | null,
   leadingUpTo: number,
+  madeOf: boolean,
 ): Promise<IdWalk> {
   // A kept count is the one filter's count.
   const leading =
@@ -55,10 +58,12 @@ async function idWalk(
     ids(db, sql`${matching} ORDER BY p.id LIMIT ${limit} OFFSET ${offset}`)
   if (leading === null) return read(sql`SELECT p.id FROM plants p WHERE ${conditionsOf(query)}`)
   // `+p.id`: the others are tested on the leader's ids, never made to lead (SQLite would).
-  const others = filterCondition(
-    filters.filter((filter) => filter !== leading),
-    sql`+p.id`,
-  )
+  const others = madeOf
+    ? filterCondition(
+        filters.filter((filter) => filter !== leading),
+        sql`+p.id`,
+      )
+    : query.filter
   return read(sql`SELECT DISTINCT p.id FROM (${idsOf(leading)}) p
     WHERE ${others ?? sql`1 = 1`} AND ${query.type === null ? sql`1 = 1` : typeCondition(query.type)}`)
 }

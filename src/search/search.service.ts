@@ -18,7 +18,7 @@ import { browsePlants } from './browse.ts'
 import { searchIndexOf } from './dialect-search.ts'
 import { facetFilters } from './facet-parameters.ts'
 import { phraseBookOf } from './phrase-book-cache.ts'
-import { bothConditions, filterCondition } from './plant-filter.ts'
+import { bothConditions, filterCondition, type PlantFilter } from './plant-filter.ts'
 import { planQuery, withoutCorrections, type QueryPlan } from './query-plan.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
 import { lookUpQuery, understandQuery, type ConstraintJson } from './understood-query.ts'
@@ -91,6 +91,7 @@ export async function searchPlants(
     const understood = await understandQuery(store, q, book, queryWords)
     const asked = filterCondition(filters)
     const read = filterCondition(understood.filters)
+    const implied = [...filters, ...understood.filters]
     interpretation = {
       constraints: understood.constraints,
       name_words: understood.nameWords,
@@ -102,13 +103,13 @@ export async function searchPlants(
       result = { ...exactTotal(0), docs: [] }
     } else if (understood.nameWords.length === 0) {
       // Only constraints: browsing by them.
-      const both = [...filters, ...understood.filters]
-      result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) }, both)
+      result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) }, implied)
     } else {
       const names = await namesToSearch(store, understood.nameWords, queryWords.words)
       interpretation.name_words = names.kept
       interpretation.unmatched_words = names.unmatched
-      result = await constraintsFirst(store, { ...window, plan: names.plan, filter: asked, filters }, read)
+      const query = { ...window, plan: names.plan, filter: asked, filters }
+      result = await constraintsFirst(store, query, { read, implied })
     }
   }
   const pagination = countedPagination(page, perPage, result)
@@ -147,7 +148,7 @@ function searchNeedsSomething() {
 async function constraintsFirst(
   store: Store,
   query: SearchQuery,
-  read: RawBuilder<unknown> | null,
+  { read, implied }: { read: RawBuilder<unknown> | null; implied: readonly PlantFilter[] },
 ): Promise<SearchResult> {
   if (read === null) return searchIndexOf(store).find(store.reader, query)
   const named =
@@ -171,7 +172,7 @@ async function constraintsFirst(
       window.limit === 0 && !part.browse
         ? { ...(await searchIndexOf(store).count(store.reader, inPart, countLimit(window))), docs: [] }
         : part.browse
-          ? await browsePlants(store.reader, window)
+          ? await browsePlants(store.reader, window, implied, { madeOf: false })
           : await searchIndexOf(store).find(store.reader, window)
     total += found.total
     estimated ||= found.estimated
