@@ -3,9 +3,10 @@
 // took about 350 ms of a 970 ms start to the first answer, for routes a process may not serve for minutes.
 // The compiled functions are the same; only the moment moves, to the first request of each route (a few
 // milliseconds, once; a process's very first Ajv compile about 40). Once the server listens, those not yet
-// compiled are compiled in the background, one at a time in a quiet moment
-// (compileTheRestWhenQuiet), so that the first request of a route finds its functions made without the start waiting for them. The tests, the
-// generated bad input among them, reach every route, so a schema that does not compile still fails there.
+// compiled are compiled in the background, one at a time in quiet moments (compileTheRestWhenQuiet), so
+// that the first request of a route finds its functions made without the start waiting for them. The
+// tests, the generated bad input among them, reach every route, so a schema that does not compile still
+// fails there.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { ValidateFunction } from 'ajv'
 import SerializerSelector from '@fastify/fast-json-stringify-compiler'

@@ -32,7 +32,8 @@ export interface FullTextDialect {
   fewMatches: number
   /** Plants `p` as the ranking reads them (with what `namesMatch` needs), found by id. */
   ranked: RawBuilder<unknown>
-  /** Words matching fewer plants than this may have each match tested by a filter (withFilterForm); 0: never. */
+  /** Words matching fewer plants than this may have each match tested by a filter (withFilterForm);
+   * 0: never. */
   testEachMatchUpTo: number
 }
 
@@ -82,10 +83,11 @@ export function matchingCondition(dialect: FullTextDialect, plan: QueryPlan): Ra
 }
 
 /** The query with each filter that more plants meet than the words match as a test of each match
- * (plant-filter.ts), on a database that builds a set for `p.id IN (…)` (`testEachMatchUpTo`). The words' matches
- * are counted that far, then each filter's plants one past them. At a million plants, "grass" with two
- * ranges: 7.6 → 3.2 ms, "apple" with a pH range: 7.0 → 0.9 ms; a set smaller than the match stays a set
- * ("oak" with heights over 20 m), and so does every filter of words matching more (`a`, 600,000). */
+ * (plant-filter.ts), on a database that builds a set for `p.id IN (…)` (`testEachMatchUpTo`). The words'
+ * matches are counted that far, then each filter's plants one past them. At a million plants, "grass"
+ * with two ranges: 7.6 → 3.2 ms, "apple" with a pH range: 7.0 → 0.9 ms; a set smaller than the match
+ * stays a set ("oak" with heights over 20 m), and so does every filter of words matching more (`a`,
+ * 600,000 plants: each tested against a rare family, 99 ms against 11 with the set). */
 async function withFilterForm(
   db: Db,
   dialect: FullTextDialect,

@@ -19,7 +19,8 @@ export type PlantFilter =
 /** Every filter holds for the plant whose id is `id`; null when there are none. A filter is the set of the
  * plants that meet it, `id IN (…)`, or, when `testedEach` says so, a lookup of that plant. On SQLite the
  * set is built first, 7 ms for the 300,000 plants under half a metre at a million, while a lookup costs
- * about 0.2 µs: a search whose words match fewer plants than a filter's set tests each (full-text-search.ts). */
+ * about 0.2 µs: a search whose words match fewer plants than a filter's set tests each
+ * (full-text-search.ts). */
 export function filterCondition(
   filters: readonly PlantFilter[],
   id: RawBuilder<unknown> = sql`p.id`,
