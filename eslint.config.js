@@ -38,12 +38,12 @@ export default tseslint.config(
     },
   },
   {
-    // npm start's launcher is plain JavaScript, so it runs without tsx.
-    files: ['scripts/start.mjs'],
+    // npm start's launcher and the SQLite writer's thread are plain JavaScript, so they run without tsx.
+    files: ['scripts/start.mjs', 'src/db/sqlite-writer-thread.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { process: 'readonly' },
+      globals: { process: 'readonly', Buffer: 'readonly' },
     },
   },
   {

@@ -1,10 +1,11 @@
-// Where a bench's database time goes: every statement the drivers run is timed (pg's Client.query, and
-// better-sqlite3's run and all) and added to its kind and table ("insert plant_facets", "copy plants"),
+// Where a bench's database time goes: every statement the drivers run is timed (pg's Client.query,
+// better-sqlite3's run and all on the reader, the SQLite writer's statements from sending to answer) and added to its kind and table ("insert plant_facets", "copy plants"),
 // within the phase the bench says it is in. Patches the drivers' prototypes: for benches only, never the
 // service.
 import { performance } from 'node:perf_hooks'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
+import { WriterConnection } from '../src/db/sqlite-writer.ts'
 
 interface Tally {
   count: number
@@ -111,6 +112,13 @@ export async function timeStatements(dialect: 'sqlite' | 'postgres'): Promise<St
       prototype[method] = function (this: { source: string }, ...args: unknown[]) {
         return timed(this.source, () => original.apply(this, args))
       }
+    }
+    const writer = WriterConnection.prototype as unknown as {
+      executeQuery: (query: { sql: string }) => Promise<unknown>
+    }
+    const executeQuery = writer.executeQuery
+    writer.executeQuery = function (this: unknown, query: { sql: string }) {
+      return timed(query.sql, () => executeQuery.call(this, query)) as Promise<unknown>
     }
   }
   return times

@@ -42,7 +42,11 @@ if (builtAt() < newestSource()) {
   const { build } = await import('esbuild')
   mkdirSync(dirname(bundle), { recursive: true })
   await build({
-    entryPoints: { server: join(root, 'src', 'server.ts') },
+    // The SQLite writer's thread is loaded by its file name (src/db/sqlite-writer.ts), beside the server's.
+    entryPoints: {
+      server: join(root, 'src', 'server.ts'),
+      'sqlite-writer-thread': join(root, 'src', 'db', 'sqlite-writer-thread.js'),
+    },
     outdir: dirname(bundle),
     bundle: true,
     // What is imported only when needed (the PostgreSQL store, and with it pg) goes to a chunk of its own,

@@ -28,6 +28,7 @@ const STAGED_PER_STATEMENT = 65_536
 const compiledShapes = new Map<string, CompiledQuery>()
 const placeholders = new WeakMap<Db, string>()
 const loaders = new WeakMap<Db, RowLoader>()
+const deferrers = new WeakMap<Db, (query: CompiledQuery) => void>()
 
 /** Another way into a table than INSERT statements, for many rows. */
 export interface RowLoader {
@@ -60,6 +61,19 @@ export function loadRowsWith(tx: Tx, loader: RowLoader): void {
   loaders.set(tx, loader)
 }
 
+/** Lets the many-row statements of the transaction `tx` be sent without awaiting each (SQLite's writer
+ * thread, in an import): `defer` sends one, and an error fails the statements after it, the commit too. */
+export function deferWritesWith(tx: Tx, defer: (query: CompiledQuery) => void): void {
+  deferrers.set(tx, defer)
+}
+
+/** Runs a write whose answer nothing reads: sent without awaiting it where the transaction defers writes. */
+export async function writeWithoutAnswer(db: Db, statement: Compilable): Promise<void> {
+  const defer = deferrers.get(db)
+  if (defer) defer(statement.compile())
+  else await db.executeQuery(statement)
+}
+
 /** Runs `statement(n)`, a statement with `n` rows of `columns` values each, for all `rows` (each a list of
  * `columns` values, in the order the statement binds them): a few statements of whole chunks. `shape`
  * names the statement: one name, one statement but for its number of rows. When the statement inserts
@@ -77,6 +91,7 @@ export async function forManyRows(
     return loader.append(db as Tx, into.table, into.columns, rows)
   const most = 2 ** Math.floor(Math.log2(VALUES_PER_STATEMENT / columns))
   const dialect = placeholderOf(db)
+  const defer = deferrers.get(db)
   let start = 0
   while (start < rows.length) {
     const left = rows.length - start
@@ -92,7 +107,8 @@ export async function forManyRows(
     for (let index = start; index < start + count; index++) parameters.push(...rows[index]!)
     if (parameters.length !== compiled.parameters.length)
       throw new Error(`${parameters.length} values for a statement that binds ${compiled.parameters.length}`)
-    await db.executeQuery({ ...compiled, parameters })
+    if (defer) defer({ ...compiled, parameters })
+    else await db.executeQuery({ ...compiled, parameters })
     start += count
   }
 }

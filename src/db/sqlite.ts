@@ -1,5 +1,5 @@
-// The embedded database: one SQLite file in WAL mode, opened by one process, with one connection for writes
-// and one for reads.
+// The embedded database: one SQLite file in WAL mode, opened by one process, with one connection for writes,
+// on a thread of its own (sqlite-writer.ts), and one for reads.
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -12,14 +12,15 @@ import { committingThen, GatheredAfterCommit } from './after-commit.ts'
 import { keepingStatements } from './sqlite-statements.ts'
 import { allowDirectQueries } from './prepared.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
-import { ImmediateTransactionsDialect, WriteLockBusyError } from './sqlite-driver.ts'
+import { sqliteWriter, WriteLockBusyError } from './sqlite-writer.ts'
+import { deferWritesWith } from './many-rows.ts'
 
 // Codes that mean "busy, locked or out of resources right now", not "your query is wrong".
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOMEM|PROTOCOL|READONLY)/
 
 // Once open, a statement waits at most this long for a lock another process holds: better-sqlite3 waits
-// synchronously, and the whole process, every request in it, stands still meanwhile. Transactions wait
-// longer, without blocking (waitForWriteLock).
+// synchronously, and on the reader the whole process, every request in it, stands still meanwhile, on the
+// writer's thread every write. Transactions wait longer, without blocking (waitForWriteLock).
 const STATEMENT_BUSY_MS = 20
 
 /** `lockWaitMs`: how long a transaction waits for another process's write lock (the CLI importing beside
@@ -27,7 +28,7 @@ const STATEMENT_BUSY_MS = 20
  * created when missing, its directory never: a mistyped path stops here instead of quietly starting an
  * empty database somewhere else. */
 export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<Store> {
-  const db = await openDatabase(path, lockWaitMs).catch((error: unknown) => {
+  const { db, defer } = await openDatabase(path, lockWaitMs).catch((error: unknown) => {
     const directory = dirname(path)
     const reason = existsSync(directory) ? error : `the directory ${directory} does not exist`
     throw new DatabaseOpenError(`Cannot open the SQLite database ${path}`, reason)
@@ -38,6 +39,7 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
 
   const reader = openReader(path)
   const gatheringAfterCommit = new GatheredAfterCommit()
+  let bulk = false
   return {
     dialect: 'sqlite',
     db,
@@ -58,12 +60,16 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     // Its commits (one per picture: the starter's 188) are not synced one by one: in WAL mode NORMAL keeps
     // the database whole, and a power cut could only lose the import's last commits, which running it
     // again adds. The checkpoint at the end syncs the log once, before the import reports.
+    // Its many-row inserts are not awaited one by one (deferWritesWith): the writer's thread inserts a
+    // batch's rows while this one makes the next rows.
     bulkWrites: async <T>(work: () => Promise<T>) => {
       await sql`PRAGMA cache_size = -65536`.execute(db)
       await sql`PRAGMA synchronous = NORMAL`.execute(db)
+      bulk = true
       try {
         return await gatheringAfterCommit.during(work)
       } finally {
+        bulk = false
         await sql`PRAGMA synchronous = FULL`.execute(db)
         await sql`PRAGMA cache_size = -2000`.execute(db)
         await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db)
@@ -77,6 +83,7 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
             () =>
               db.transaction().execute((tx) => {
                 capture(tx)
+                if (bulk) deferWritesWith(tx, defer)
                 return withCommitOrderedSteps(work, async () => {})(tx)
               }),
             lockWaitMs,
@@ -107,22 +114,22 @@ async function waitForWriteLock<T>(transaction: () => Promise<T>, waitMs: number
   }
 }
 
-async function openDatabase(path: string, lockWaitMs: number): Promise<Kysely<Database>> {
-  const sqlite = new SQLite(path)
-  let db: Kysely<Database> | undefined
-  try {
-    sqlite.pragma('journal_mode = WAL')
+async function openDatabase(path: string, lockWaitMs: number) {
+  const pragmas = [
+    'journal_mode = WAL',
     // Durable commits: an acknowledged write survives a power cut.
-    sqlite.pragma('synchronous = FULL')
-    sqlite.pragma('foreign_keys = ON')
-    sqlite.pragma(`busy_timeout = ${lockWaitMs}`)
-    db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect(sqlite) })
+    'synchronous = FULL',
+    'foreign_keys = ON',
+    `busy_timeout = ${lockWaitMs}`,
+  ]
+  const { dialect, defer } = sqliteWriter(path, pragmas)
+  const db = new Kysely<Database>({ dialect })
+  try {
     await migrateToLatest(db, sqliteMigrations)
-    sqlite.pragma(`busy_timeout = ${Math.min(lockWaitMs, STATEMENT_BUSY_MS)}`)
-    return db
+    await sql.raw(`PRAGMA busy_timeout = ${Math.min(lockWaitMs, STATEMENT_BUSY_MS)}`).execute(db)
+    return { db, defer }
   } catch (error) {
-    if (db) await db.destroy()
-    else sqlite.close()
+    await db.destroy()
     throw error
   }
 }

@@ -1,7 +1,7 @@
 // All SQL about plants and their facets (revisions: revisions/revision.repository.ts). Written once with Kysely for both databases.
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
-import { insertMany } from '../db/many-rows.ts'
+import { insertMany, writeWithoutAnswer } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
 import { inIdOrder, joinedDocs, joinedVersions } from '../db/joined-docs.ts'
 import type { PlantsTable } from '../db/schema.ts'
@@ -128,11 +128,13 @@ export async function countPlants(db: Db, filter: PlantFilter): Promise<number> 
 /** Every insert into plants goes through here, so the kept total moves with it in the same transaction (the
  * offset markers are an index of the write path's: plant-offsets.ts). */
 async function addToTotal(tx: Tx, count: number): Promise<void> {
-  await tx
-    .updateTable('plant_total')
-    .set((eb) => ({ plants: eb('plants', '+', count) }))
-    .where('id', '=', 1)
-    .execute()
+  await writeWithoutAnswer(
+    tx,
+    tx
+      .updateTable('plant_total')
+      .set((eb) => ({ plants: eb('plants', '+', count) }))
+      .where('id', '=', 1),
+  )
 }
 
 // The lists filtered by a time of change; the unfiltered ones are read as one value (joinedPageAfter).

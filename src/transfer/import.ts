@@ -61,12 +61,15 @@ export interface ImportOptions {
 
 const IMPORTER: Author = { id: null, name: IMPORT_AUTHOR }
 
-// Lines per transaction. Every commit writes each page its batch touched, and a batch's new vocabulary
-// words touch pages all over the typo-variant table: the 92,000 plants took about 30 s on SQLite in
-// batches of 500 or 1,000. Measured alternately on the same machine: 5,000 lines 20.1–22.4 s (23 commits of about
-// 150 ms each), 10,000 17.4–18.1 s, 20,000 18.5–19.1 s; the importing process's peak RSS 470, 510–570 and
-// 630–660 MB.
-const BATCH_SIZE = 10_000
+// Lines per transaction. Every commit writes each page its batch touched, and a batch's new plants touch
+// pages all over the indexes kept in name order (slugs, names, typo variants, facets): the 92,000 plants
+// took about 30 s on SQLite in batches of 500 or 1,000. Measured alternately on the same machine: 5,000
+// lines 20.1–22.4 s (23 commits of about 150 ms each), 10,000 17.4–18.1 s, 20,000 18.5–19.1 s; the
+// importing process's peak RSS 470, 510–570 and 630–660 MB. On SQLite, whose writer inserts a batch's rows
+// on its own thread while this one makes them (deferWritesWith), the 300,000 made-up plants after the
+// 92,000 (bench:scale's) took 57–63 s in batches of 10,000, 55 s of 25,000, 43–50 s of 50,000 and 47 s of
+// 100,000; peak RSS 740 MB at 10,000 and 1,080 MB at 50,000. PostgreSQL keeps 10,000.
+const BATCH_LINES = { sqlite: 50_000, postgres: 10_000 } as const
 
 export async function importDataset(store: Store, lines: AsyncIterable<string>, options: ImportOptions) {
   return store.bulkWrites(() => importLines(store, lines, options))
@@ -138,7 +141,7 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
       for (const [index, image] of (plant.images ?? []).entries())
         images.push({ line: lineNumber, index, plant: key, image })
     batch.push({ line: lineNumber, plant, links: lineLinks })
-    if (batch.length >= (options.batchSize ?? BATCH_SIZE)) await flush()
+    if (batch.length >= (options.batchSize ?? BATCH_LINES[store.dialect])) await flush()
   }
   await flush()
   // A rejected line's pictures are not added, even where a plant of its name was there before; a line
