@@ -1,9 +1,14 @@
 // What the main thread and the SQLite writer's thread (sqlite-writer-thread.js) send each other.
 
-/** The file and the pragmas the writer's connection is opened with. */
+import type { MessagePort } from 'node:worker_threads'
+
+/** The file and the pragmas the writer's connection is opened with; where it answers a statement awaited in
+ * place, and the flag it raises (to 1) when it has. */
 export interface WriterSettings {
   path: string
   pragmas: string[]
+  answersNow?: MessagePort
+  answered?: Int32Array
 }
 
 /** A statement to run (`sql: null` closes the connection). Request 0 is the opening's answer. A deferred
@@ -14,6 +19,8 @@ export interface WriterRequest {
   sql: string | null
   parameters: readonly unknown[]
   deferred?: boolean
+  /** Awaited in place: answered on `answersNow`, then `answered` raised. */
+  now?: boolean
 }
 
 /** A statement's rows (or its changes), or its error; and whether a transaction is open after it. */

@@ -13,7 +13,7 @@ const KEPT_STATEMENTS = 1000
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort)
 /** @type {import('./sqlite-writer-messages.ts').WriterSettings} */
-const { path, pragmas } = workerData
+const { path, pragmas, answersNow, answered } = workerData
 /** @type {Map<string, SQLite.Statement>} */
 const statements = new Map()
 /** @type {SQLite.Database} */
@@ -33,16 +33,37 @@ try {
 }
 
 /** @param {import('./sqlite-writer-messages.ts').WriterRequest} request */
-function run({ id, sql, parameters, deferred }) {
+function run(request) {
+  const answer = request.now ? answerNow : answerLater
+  /** @param {import('./sqlite-writer-messages.ts').WriterReply} reply */
+  function answerLater(reply) {
+    port.postMessage(reply)
+  }
+  /** @param {import('./sqlite-writer-messages.ts').WriterReply} reply */
+  function answerNow(reply) {
+    const flag = /** @type {Int32Array} */ (answered)
+    const replies = /** @type {import('node:worker_threads').MessagePort} */ (answersNow)
+    replies.postMessage(reply)
+    Atomics.store(flag, 0, 1)
+    Atomics.notify(flag, 0)
+  }
+  runStatement(request, answer)
+}
+
+/**
+ * @param {import('./sqlite-writer-messages.ts').WriterRequest} request
+ * @param {(reply: import('./sqlite-writer-messages.ts').WriterReply) => void} answer
+ */
+function runStatement({ id, sql, parameters, deferred }, answer) {
   if (sql === null) {
     sqlite.close()
-    port.postMessage({ id, rows: [], inTransaction: false })
+    answer({ id, rows: [], inTransaction: false })
     port.close()
     return
   }
   if (/^(rollback|begin)/i.test(sql)) failed = null
   if (failed) {
-    if (!deferred) port.postMessage({ id, error: failed, inTransaction: sqlite.inTransaction })
+    if (!deferred) answer({ id, error: failed, inTransaction: sqlite.inTransaction })
     return
   }
   try {
@@ -55,14 +76,14 @@ function run({ id, sql, parameters, deferred }) {
     )
     if (deferred) statement.run(values)
     else if (statement.reader) {
-      port.postMessage({ id, rows: statement.all(values), inTransaction: sqlite.inTransaction })
+      answer({ id, rows: statement.all(values), inTransaction: sqlite.inTransaction })
     } else {
       const { changes, lastInsertRowid } = statement.run(values)
-      port.postMessage({ id, rows: [], changes, lastInsertRowid, inTransaction: sqlite.inTransaction })
+      answer({ id, rows: [], changes, lastInsertRowid, inTransaction: sqlite.inTransaction })
     }
   } catch (error) {
     if (deferred) failed = describe(error)
-    else port.postMessage({ id, error: describe(error), inTransaction: sqlite.inTransaction })
+    else answer({ id, error: describe(error), inTransaction: sqlite.inTransaction })
   }
 }
 

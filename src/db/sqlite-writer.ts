@@ -1,8 +1,9 @@
 // Kysely's SQLite dialect for the write connection, which lives on a thread of its own
 // (sqlite-writer-thread.js): better-sqlite3 runs each statement to its end on the calling thread, the
 // commit's sync to disk (synchronous = FULL) included, and on the server's thread every request waited
-// while a save wrote. Here the server's thread only sends each statement and awaits its answer (about
-// 40 µs there and back), and goes on answering reads meanwhile.
+// while a save wrote. Here a statement is sent to the thread and waited for in place (runNow: a save's take
+// microseconds), but the COMMIT, which waits for the disk, is awaited as a message while the server's thread
+// goes on answering reads; so is whatever follows an import's deferred inserts.
 // The transactions are those a file shared with other processes (the CLI beside the server) needs:
 // - BEGIN IMMEDIATE takes the write lock at the start. A deferred transaction reads first and then fails
 //   at once, without waiting, when it cannot upgrade to a writer; an immediate one fails only at BEGIN,
@@ -10,7 +11,7 @@
 // - A failed COMMIT on a full disk or an I/O error has already rolled the transaction back; the ROLLBACK
 //   that follows would then fail with "no transaction is active" and hide the real error (a 500 instead
 //   of the 503 SQLITE_FULL gives), so it is skipped.
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -48,9 +49,16 @@ export class SqliteWriterError extends Error {
  * (scripts/start.mjs builds it there). */
 const THREAD_SCRIPT = new URL('./sqlite-writer-thread.js', import.meta.url)
 
+const ANSWER_NOW_MS = 10 * 60_000
+
 /** The writer's thread, and the statements sent to it that await their answer. */
 class WriterThread {
   readonly #worker: Worker
+  /** Where the thread answers a statement awaited in place (`runNow`), and the flag it raises then. */
+  readonly #answersNow: MessagePort
+  readonly #answered = new Int32Array(new SharedArrayBuffer(4))
+  /** Deferred statements sent since the last answer: a statement after them waits for them too. */
+  #deferredSent = false
   readonly #waiting = new Map<number, { resolve: (reply: WriterReply) => void; reject: (e: Error) => void }>()
   #lastId = 0
   #exited = false
@@ -58,8 +66,12 @@ class WriterThread {
   inTransaction = false
 
   constructor(settings: WriterSettings) {
+    const { port1, port2 } = new MessageChannel()
+    this.#answersNow = port1
+    port1.unref()
     this.#worker = new Worker(THREAD_SCRIPT, {
-      workerData: settings,
+      workerData: { ...settings, answersNow: port2, answered: this.#answered } satisfies WriterSettings,
+      transferList: [port2],
       // Not the process's (`--import tsx` under the tests and the CLI): loading it took a quarter second.
       execArgv: [],
     })
@@ -70,6 +82,7 @@ class WriterThread {
       const waiting = this.#waiting.get(reply.id)
       if (!waiting) return
       this.#waiting.delete(reply.id)
+      this.#deferredSent = false
       if (this.#waiting.size === 0) this.#worker.unref()
       this.inTransaction = reply.inTransaction
       waiting.resolve(reply)
@@ -111,9 +124,32 @@ class WriterThread {
     )
   }
 
+  /** Whether `runNow` would wait for deferred statements sent before (an import's): it must not hold this
+   * thread meanwhile. */
+  get waitsForDeferred(): boolean {
+    return this.#deferredSent || this.#waiting.size > 0
+  }
+
+  /** Runs a statement and waits for its answer in place, holding this thread, as better-sqlite3 on it did:
+   * a save's statements each take microseconds, and an answer awaited as a message waits its turn behind
+   * every request the server has in hand (a save's 30 statements took over a second under 50 readers). */
+  runNow(sql: string, parameters: readonly unknown[]): WriterReply & { error?: undefined } {
+    if (this.#exited) throw new SqliteWriterError('the SQLite writer has stopped', 'SQLITE_MISUSE')
+    Atomics.store(this.#answered, 0, 0)
+    this.#worker.postMessage({ id: ++this.#lastId, sql, parameters, now: true } satisfies WriterRequest)
+    // A statement waits for a lock at most busy_timeout; a migration's may take minutes at a million plants.
+    if (Atomics.wait(this.#answered, 0, 0, ANSWER_NOW_MS) === 'timed-out')
+      throw new SqliteWriterError('the SQLite writer did not answer', 'SQLITE_BUSY')
+    const reply = receiveMessageOnPort(this.#answersNow)!.message as WriterReply
+    this.inTransaction = reply.inTransaction
+    if (reply.error) throw new SqliteWriterError(reply.error.message, reply.error.code)
+    return reply
+  }
+
   /** Sends a statement without awaiting its answer (WriterRequest's `deferred`). */
   defer(sql: string, parameters: readonly unknown[]): void {
     if (this.#exited) throw new SqliteWriterError('the SQLite writer has stopped', 'SQLITE_MISUSE')
+    this.#deferredSent = true
     this.#worker.postMessage({ id: -1, sql, parameters, deferred: true } satisfies WriterRequest)
   }
 
@@ -126,8 +162,11 @@ class WriterThread {
 export class WriterConnection implements DatabaseConnection {
   constructor(private readonly thread: WriterThread) {}
 
+  // The commit, which waits for the disk, is awaited as a message: the server answers reads meanwhile. So
+  // are the statements that would wait for an import's deferred ones. The others run in place.
   async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    const reply = await this.thread.run(sql, parameters)
+    const awaited = this.thread.waitsForDeferred || /^commit/i.test(sql)
+    const reply = awaited ? await this.thread.run(sql, parameters) : this.thread.runNow(sql, parameters)
     if (reply.changes === undefined) return { rows: reply.rows.map(withBuffers) as R[] }
     return {
       rows: [],
