@@ -320,7 +320,7 @@ export async function buildApp({
   app.decorate('readiness', readiness)
   app.addHook('onListen', () => {
     readiness.begin()
-    void warmUp(app, store, { id: keyIdHeader, secret: keySecretHeader })
+    void warmUp(app, store, { verifier: keys, headers: { id: keyIdHeader, secret: keySecretHeader } })
       .catch((error: unknown) => app.log.error(error))
       .finally(() => readiness.ready())
       .then(() => compileTheRestWhenQuiet(app.server))

@@ -114,6 +114,28 @@ export async function findActiveKey(db: Db, keyId: string) {
     .executeTakeFirstOrThrow()
 }
 
+/** The keys in use, most recently used (or made) first: what a process that starts checks keys against. */
+export async function recentKeys(db: Db, limit: number) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .where('api_keys.revoked_at', 'is', null)
+    .select([
+      'api_keys.key_id',
+      'api_keys.secret_hash',
+      'api_keys.commercial_at',
+      'accounts.id as account_id',
+      'accounts.email',
+      'accounts.name',
+      'accounts.role',
+      'accounts.created_at',
+      'accounts.blocked_at',
+    ])
+    .orderBy(sql`coalesce(api_keys.last_used_at, api_keys.created_at)`, 'desc')
+    .limit(limit)
+    .execute()
+}
+
 export async function listApiKeys(db: Db, email: string | null) {
   let query = db
     .selectFrom('api_keys')

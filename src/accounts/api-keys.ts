@@ -1,7 +1,7 @@
 // API key pairs: a public key id and a random secret that is shown once and stored only as a hash.
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db, Store } from '../db/store.ts'
-import { accountOfRow, type VerifiedKey } from './account.ts'
+import { accountOfRow, type Role, type VerifiedKey } from './account.ts'
 import * as repo from './account.repository.ts'
 import { ensureAccount, normalizeEmail } from './account.service.ts'
 
@@ -16,6 +16,29 @@ const hashSecret = (secret: string): Buffer => hash('sha256', secret, 'buffer')
 const USE_WRITE_DELAY_MS = 1000
 // Compared against when the key id is unknown, so an unknown id costs the same time as a wrong secret.
 const DECOY_HASH = hashSecret('decoy').toString('hex')
+
+/** How many keys a start remembers before its first request (rememberRecentKeys). */
+const RECENT_KEYS = 1000
+
+const verifiedKeyOfRow = (row: {
+  account_id: number | string | null
+  email: string | null
+  name: string | null
+  role: Role | null
+  created_at: string | null
+  commercial_at: string | null
+  blocked_at: string | null
+}): VerifiedKey => ({
+  account: accountOfRow({
+    id: row.account_id!,
+    email: row.email!,
+    name: row.name!,
+    role: row.role!,
+    created_at: row.created_at!,
+  }),
+  commercial: row.commercial_at !== null,
+  blocked: row.blocked_at !== null,
+})
 
 /** A key for the account with this email, created when there is none (the CLI, tests). */
 export async function createKeyPair(
@@ -104,23 +127,54 @@ export class KeyVerifier {
       if (row.secret_hash === null) this.cache.delete(keyId)
       return null
     }
-    const key = {
-      account: accountOfRow({
-        id: row.account_id!,
-        email: row.email!,
-        name: row.name!,
-        role: row.role!,
-        created_at: row.created_at!,
-      }),
-      commercial: row.commercial_at !== null,
-      blocked: row.blocked_at !== null,
-    }
-    if (this.cacheSeconds > 0) {
-      if (this.cache.size > 10_000) this.cache.clear()
-      this.cache.set(keyId, { hash: stored, key, expires: Date.now() + this.cacheSeconds * 1000 })
-    }
+    const key = verifiedKeyOfRow(row)
+    this.remember(keyId, stored, key)
     this.recordUse(keyId)
     return key
+  }
+
+  /** Remembers the keys used last (RECENT_KEYS), so that a client's first request after a start is not
+   * also the one that looks its key up. */
+  async rememberRecentKeys(): Promise<void> {
+    if (this.cacheSeconds <= 0) return
+    for (const row of await repo.recentKeys(this.store.db, RECENT_KEYS)) {
+      if (row.secret_hash === null || this.cache.has(row.key_id)) continue
+      this.remember(row.key_id, Buffer.from(row.secret_hash, 'hex'), verifiedKeyOfRow(row))
+    }
+  }
+
+  /** A key that exists in this process only while `use` runs, for a start's warm-up, whose requests take
+   * a client's way through the key check (warm-up.ts). Its account is no one's, and its use is not written. */
+  async withProcessKey<T>(use: (pair: KeyPair) => Promise<T>): Promise<T> {
+    const pair = {
+      key_id: `process-${randomBytes(12).toString('hex')}`,
+      key_secret: randomBytes(32).toString('base64url'),
+    }
+    const account = {
+      id: 0,
+      email: '',
+      name: 'warm-up',
+      role: 'member' as const,
+      created_at: new Date().toISOString(),
+    }
+    this.cache.set(pair.key_id, {
+      hash: hashSecret(pair.key_secret),
+      key: { account, commercial: false, blocked: false },
+      expires: Infinity,
+    })
+    this.usesRecorded.set(pair.key_id, Infinity)
+    try {
+      return await use(pair)
+    } finally {
+      this.cache.delete(pair.key_id)
+      this.usesRecorded.delete(pair.key_id)
+    }
+  }
+
+  private remember(keyId: string, hash: Buffer, key: VerifiedKey): void {
+    if (this.cacheSeconds <= 0) return
+    if (this.cache.size > 10_000) this.cache.clear()
+    this.cache.set(keyId, { hash, key, expires: Date.now() + this.cacheSeconds * 1000 })
   }
 
   /** Notes that the key was used: at most once a minute per key and process, the precision the keys page

@@ -18,6 +18,10 @@ const USABLE_ID = /^[\w.:-]{1,128}$/
 const SECRET_PARAMETER = /([?&][^=&#]*(?:secret|password|passwd|token)[^=&#]*=)[^&#]*/gi
 const loggedUrl = (url: string): string => url.replace(SECRET_PARAMETER, '$1[redacted]')
 
+/** The request id of a start's own requests (warm-up.ts): not logged. Random, so no client can hide its
+ * requests from the log by sending it. */
+export const WARM_UP_REQUEST_ID = `warm-up-${randomUUID()}`
+
 export function requestId(request: IncomingMessage): string {
   const given = request.headers['x-request-id']
   return typeof given === 'string' && USABLE_ID.test(given) ? given : randomUUID()
@@ -54,6 +58,7 @@ function requestLineWriter(app: FastifyInstance): (request: FastifyRequest, repl
   // What pino writes after the time: the logger's bindings (pid, hostname), already as JSON.
   const fixed = (logger[pino.symbols.chindingsSym] as string | undefined) ?? ''
   return (request, reply) => {
+    if (request.id === WARM_UP_REQUEST_ID) return
     const ms = Math.round(reply.elapsedTime * 10) / 10
     stream.write(
       `{"level":30,"time":${Date.now()}${fixed},"reqId":${JSON.stringify(request.id)},` +
