@@ -128,7 +128,7 @@ export interface PlantRevisionsTable {
   /** JSON array of {field, from, to}. */
   changes: string
   /** The change feed's order: the same for every revision of one transaction, given as it commits. */
-  commit_seq: ColumnType<number | string | null, never, number>
+  commit_seq: ColumnType<number | string | null, number | undefined, number>
   /** A moderator looked at the edit and found it good (or dealt with it). */
   patrolled_at: ColumnType<string | null, never, string | null>
   patrolled_by: ColumnType<string | null, never, string | null>

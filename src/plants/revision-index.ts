@@ -10,7 +10,7 @@
 import type { Tx } from '../db/store.ts'
 import { diffPlant } from './plant-changes.ts'
 import type { IndexBatch, PlantIndex, PlantSave } from './plant-index.ts'
-import { insertRevisions, type RevisionRow } from './revision-rows.ts'
+import { holdRevisions, type RevisionRow } from './revision-rows.ts'
 
 const NAME = 'revisions'
 
@@ -35,14 +35,16 @@ export class PendingRevisions {
     return true
   }
 
-  /** Writes the waiting rows in the order of their saves, and forgets them. */
-  async write(tx: Tx): Promise<void> {
+  /** Hands the waiting rows, in the order of their saves, to the transaction's last step, which writes
+   * them with their feed position (revision-rows.ts), and forgets them. */
+  write(tx: Tx): Promise<void> {
     const rows = this.#rows.splice(0).sort((a, b) => a.order - b.order)
     this.#byVersion.clear()
-    await insertRevisions(
+    holdRevisions(
       tx,
       rows.map(({ row }) => row),
     )
+    return Promise.resolve()
   }
 }
 
