@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import { insertMany } from '../db/many-rows.ts'
 import type { Store, Tx } from '../db/store.ts'
-import type { IndexBatch, PlantIndex } from '../plants/plant-index.ts'
+import { deleteRowsOfChanged, type IndexBatch, type PlantIndex } from '../plants/plant-index.ts'
 import { facetRows } from '../plants/plant.ts'
 import { storedPlants } from '../plants/stored-plants.ts'
 import { AttributeTally } from './attribute-tally.ts'
@@ -24,13 +24,14 @@ export const facetIndex: PlantIndex = {
   },
 
   async insertBatch({ tx, batch }, saves) {
+    await deleteRowsOfChanged(tx, 'plant_facets', saves)
     await insertMany(
       tx,
       'plant_facets',
       saves.flatMap(({ plant }) => facetRows(plant.id, plant.data)),
     )
     const tally = tallyOf(batch)
-    for (const { plant, order } of saves) tally.count(null, plant.data, order)
+    for (const { plant, before, order } of saves) tally.count(before?.data ?? null, plant.data, order)
   },
 
   async rebuild(_store: Store, tx: Tx) {

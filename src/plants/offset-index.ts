@@ -12,11 +12,8 @@ export const offsetIndex: PlantIndex = {
   },
 
   async insertBatch({ tx }, saves) {
-    if (saves.length > 0)
-      moveOffsetsAfter(
-        tx,
-        saves.map(({ plant }) => plant.id),
-      )
+    const added = saves.flatMap(({ plant, before }) => (before ? [] : [plant.id]))
+    if (added.length > 0) moveOffsetsAfter(tx, added)
   },
 
   // Every marker placed again, from the first plant.

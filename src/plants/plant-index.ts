@@ -36,8 +36,8 @@ export interface PlantIndex {
   readonly name: string
   /** One plant saved, new or changed: its rows as `before` gave them become those of `plant`. */
   replace(write: IndexWrite, save: PlantSave): Promise<void>
-  /** New plants saved together (the importer's batch): the same rows as `replace` for each, in a few
-   * multi-row statements. */
+  /** Plants saved together (the importer's batch: new plants, and plants there before it changes): the
+   * same rows as `replace` for each, in a few multi-row statements. No plant comes twice. */
   insertBatch(write: IndexWrite, saves: readonly PlantSave[]): Promise<void>
   /** Empties the index and fills it again from every stored plant, in `tx`: what a migration that creates
    * or changes it asks for. */
@@ -58,6 +58,7 @@ export function ownRowsIndex(
       await insertMany(tx, table, rowsOf(plant))
     },
     async insertBatch({ tx }, saves) {
+      await deleteRowsOfChanged(tx, table, saves)
       await insertMany(
         tx,
         table,
@@ -69,6 +70,24 @@ export function ownRowsIndex(
       for await (const plants of storedPlants(tx)) await insertMany(tx, table, plants.flatMap(rowsOf))
     },
   }
+}
+
+/** Ids per DELETE: within SQLite's and PostgreSQL's bound-parameter limits. */
+const IDS_PER_DELETE = 500
+
+/** Deletes the rows in `table` of the plants among `saves` that were there before: a batch then inserts
+ * every plant's rows anew. */
+export async function deleteRowsOfChanged(
+  tx: Tx,
+  table: 'plant_numbers' | 'plant_windows' | 'plant_facets' | 'search_names',
+  saves: readonly PlantSave[],
+): Promise<void> {
+  const changed = saves.flatMap(({ plant, before }) => (before ? [plant.id] : []))
+  for (let start = 0; start < changed.length; start += IDS_PER_DELETE)
+    await tx
+      .deleteFrom(table)
+      .where('plant_id', 'in', changed.slice(start, start + IDS_PER_DELETE))
+      .execute()
 }
 
 /** Counts an index collects over a transaction's saves (the attribute tally, the word tally) and writes

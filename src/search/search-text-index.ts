@@ -22,10 +22,14 @@ export const searchTextIndex: PlantIndex = {
     await searchIndexOf(store).put(tx, searchEntry(plant))
   },
 
-  async insertBatch({ store, tx, batch }, saves) {
+  async insertBatch(write, saves) {
+    // A changed plant's entry and names are replaced one by one: unchanged text (most edits touch only
+    // attributes) leaves them alone.
+    for (const save of saves) if (save.before) await searchTextIndex.replace(write, save)
+    const { store, tx, batch } = write
     const words = wordsOf(batch)
-    for (const { plant } of saves) words.count(null, plant)
-    const plants = saves.map(({ plant }) => plant)
+    const plants = saves.flatMap(({ plant, before }) => (before ? [] : [plant]))
+    for (const plant of plants) words.count(null, plant)
     await addNames(tx, plants)
     await searchIndexOf(store).add(tx, plants.map(searchEntry))
   },

@@ -359,9 +359,10 @@ async function savePlant(
       origins.created(added, plant)
       return { result: 'created', kept: 0, overwritten: 0, update: null }
     }
-    // The new plants of the lines above are written later, together: an update is written before them
-    // unless it reads them (a parent added by the batch, or a change of type or parent, which the rules
-    // check against the batch's plants). Its revision and counts still follow theirs (PlantSave.order).
+    // The new plants of the lines above are written later, together: an update's row is written before
+    // them unless it reads them (a parent added by the batch, or a change of type or parent, which the
+    // rules check against the batch's plants), and its indexes with them (NewPlants.changed). Its revision
+    // and counts still follow theirs (PlantSave.order).
     if (parent instanceof NewPlant && parent.id === null) await plants.flush()
     const parentId = parent instanceof NewPlant ? parent.id : parent
     const current = stored.get(existing)!
@@ -383,6 +384,7 @@ async function savePlant(
       IMPORTER,
       'skip',
       counts,
+      (save) => plants.changed(save),
     )
     plants.forget(existing)
     if (doc === null) return { result: 'skipped', kept, overwritten, update: null }

@@ -22,6 +22,7 @@ import * as repo from '../plants/plant.repository.ts'
 import { insertRevisions } from '../plants/revision-rows.ts'
 import { firstFreeSlug, slugify } from '../plants/slug.ts'
 import { savedInIndexes, type IndexBatch } from './plant-indexes.ts'
+import type { PlantSave } from '../plants/plant-index.ts'
 
 export interface CreatePlantInput {
   scientific_name: string
@@ -120,6 +121,7 @@ export async function updatePlantIn(
   author: Author,
   onNoChange: 'fail' | 'skip' = 'fail',
   batch?: IndexBatch,
+  handOver?: NextVersion['handOver'],
 ): Promise<string | null> {
   const { row, current } = await versionToChange(tx, id, input.version)
   const type = canonicalType(input.type) ?? current.type
@@ -143,6 +145,7 @@ export async function updatePlantIn(
     author,
     onNoChange,
     batch,
+    handOver,
   })
 }
 
@@ -172,6 +175,9 @@ export interface NextVersion {
   nothingChanged?: string
   /** The caller's batch of saves (the importer's), whose counts it writes; none: written with this save. */
   batch?: IndexBatch | undefined
+  /** Takes the save, whose indexes the caller writes later with others (the importer's: NewPlants.changed);
+   * none: they are written now. */
+  handOver?: ((save: PlantSave) => Promise<void>) | undefined
 }
 
 /** Writes `after` as the plant's next version (one conditional UPDATE, then what derives from it), after
@@ -214,7 +220,9 @@ export async function saveNextVersion(store: Store, tx: Tx, next: NextVersion): 
     doc,
   })
   if (!saved) throw versionMismatch(null)
-  await savedInIndexes(store, tx, { plant, before, note: next.note, author: next.author }, next.batch)
+  const save = { plant, before, note: next.note, author: next.author }
+  if (next.handOver) await next.handOver(save)
+  else await savedInIndexes(store, tx, save, next.batch)
   return doc
 }
 
