@@ -15,6 +15,7 @@ import type { Store, Tx } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { fieldProblems } from '../http/validation.ts'
 import type { Plant } from '../plants/plant.ts'
+import type { PlantRow } from '../plants/plant.repository.ts'
 import { updatePlantIn } from '../writes/plant-writes.ts'
 import { NewPlant, NewPlants } from '../writes/new-plants.ts'
 import { IndexBatch } from '../writes/plant-indexes.ts'
@@ -283,23 +284,18 @@ async function saveBatch(
   summary.rejected.push(...rejected)
 }
 
-interface StoredPlant {
-  version: number
-  doc: string
-}
-
 /** The plants there before the batch that its lines name, as stored: one read for the batch instead of one
  * per line. Only its own line changes a plant's values, and a batch's links come after its lines. */
 async function readStored(tx: Tx, batch: BatchLine[], ids: Map<string, number>) {
   const wanted = batch.flatMap(({ plant }) => ids.get(pairKey(plant.scientific_name, plant.name)) ?? [])
-  const stored = new Map<number, StoredPlant>()
+  const stored = new Map<number, PlantRow>()
   for (let start = 0; start < wanted.length; start += READ_CHUNK) {
     const rows = await tx
       .selectFrom('plants')
-      .select(['id', 'version', 'doc'])
+      .selectAll()
       .where('id', 'in', wanted.slice(start, start + READ_CHUNK))
       .execute()
-    for (const { id, version, doc } of rows) stored.set(Number(id), { version, doc })
+    for (const row of rows) stored.set(Number(row.id), { ...row, id: Number(row.id) })
   }
   return stored
 }
@@ -328,7 +324,7 @@ interface BatchPlants {
   created: Map<string, NewPlant>
   plants: NewPlants
   /** The plants there before that the batch's lines name, as they were when it began (readStored). */
-  stored: Map<number, StoredPlant>
+  stored: Map<number, PlantRow>
 }
 
 async function savePlant(
@@ -366,8 +362,9 @@ async function savePlant(
     if (parent instanceof NewPlant && parent.id === null) await plants.flush()
     const parentId = parent instanceof NewPlant ? parent.id : parent
     const current = stored.get(existing)!
+    const read = { row: current, current: JSON.parse(current.doc) as Plant }
     const { changes, kept, overwritten } = mergeIncoming(
-      JSON.parse(current.doc) as Plant,
+      read.current,
       { ...fields, parent_id: parentId },
       overwrite,
     )
@@ -382,9 +379,7 @@ async function savePlant(
       existing,
       { ...changes, version: current.version, note },
       IMPORTER,
-      'skip',
-      counts,
-      (save) => plants.changed(save),
+      { onNoChange: 'skip', batch: counts, handOver: (save) => plants.changed(save), read },
     )
     plants.forget(existing)
     if (doc === null) return { result: 'skipped', kept, overwritten, update: null }

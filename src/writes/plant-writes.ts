@@ -111,6 +111,16 @@ export function newPlantFields(input: CreatePlantInput): PlantFields {
   }
 }
 
+export interface UpdateOptions {
+  /** What an update that changes nothing does: a validation error, or (the importer) null. */
+  onNoChange?: 'fail' | 'skip'
+  batch?: IndexBatch
+  handOver?: NextVersion['handOver']
+  /** The plant as the caller read it in this transaction, at the version it names (the importer reads a
+   * batch's plants together); otherwise it is read here. */
+  read?: { row: repo.PlantRow; current: Plant }
+}
+
 /** Updates a plant inside the caller's transaction, with the optimistic-locking check. An update that
  * changes nothing is a validation error, or (for the importer) returns null. `batch` as for createPlantIn. */
 export async function updatePlantIn(
@@ -119,11 +129,10 @@ export async function updatePlantIn(
   id: number,
   input: UpdatePlantInput,
   author: Author,
-  onNoChange: 'fail' | 'skip' = 'fail',
-  batch?: IndexBatch,
-  handOver?: NextVersion['handOver'],
+  { onNoChange = 'fail', batch, handOver, read }: UpdateOptions = {},
 ): Promise<string | null> {
-  const { row, current } = await versionToChange(tx, id, input.version)
+  const { row, current } =
+    read && read.row.version === input.version ? read : await versionToChange(tx, id, input.version)
   const type = canonicalType(input.type) ?? current.type
   const after: PlantFields = {
     type,

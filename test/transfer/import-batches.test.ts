@@ -100,7 +100,7 @@ async function importOneByOne(store: Store, lines: DatasetLine[], note: string, 
         const input = { ...changes, version: current.version, note }
         const saved =
           Object.keys(changes).length > 0 &&
-          (await updatePlantIn(store, tx, existing, input, IMPORTER, 'skip')) !== null
+          (await updatePlantIn(store, tx, existing, input, IMPORTER, { onNoChange: 'skip' })) !== null
         summary[saved ? 'updated' : 'skipped']++
       })
     } catch (error) {
