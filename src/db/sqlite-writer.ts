@@ -137,13 +137,28 @@ class WriterThread {
     if (this.#exited) throw new SqliteWriterError('the SQLite writer has stopped', 'SQLITE_MISUSE')
     Atomics.store(this.#answered, 0, 0)
     this.#worker.postMessage({ id: ++this.#lastId, sql, parameters, now: true } satisfies WriterRequest)
-    // A statement waits for a lock at most busy_timeout; a migration's may take minutes at a million plants.
-    if (Atomics.wait(this.#answered, 0, 0, ANSWER_NOW_MS) === 'timed-out')
-      throw new SqliteWriterError('the SQLite writer did not answer', 'SQLITE_BUSY')
-    const reply = receiveMessageOnPort(this.#answersNow)!.message as WriterReply
+    const reply = this.#waitForAnswerNow()
     this.inTransaction = reply.inTransaction
     if (reply.error) throw new SqliteWriterError(reply.error.message, reply.error.code)
     return reply
+  }
+
+  /** The thread posts its answer, then raises the flag. Once, under a load average of 10, the flag was seen
+   * raised and the port still empty: the port is read again until the answer is there, the flag lowered
+   * before each wait (and the port read once more, for an answer posted before it was lowered). */
+  #waitForAnswerNow(): WriterReply {
+    // A statement waits for a lock at most busy_timeout; a migration's may take minutes at a million plants.
+    const deadline = performance.now() + ANSWER_NOW_MS
+    for (;;) {
+      const received = receiveMessageOnPort(this.#answersNow)
+      if (received) return received.message as WriterReply
+      Atomics.store(this.#answered, 0, 0)
+      const posted = receiveMessageOnPort(this.#answersNow)
+      if (posted) return posted.message as WriterReply
+      const left = deadline - performance.now()
+      if (left <= 0 || Atomics.wait(this.#answered, 0, 0, left) === 'timed-out')
+        throw new SqliteWriterError('the SQLite writer did not answer', 'SQLITE_BUSY')
+    }
   }
 
   /** Sends a statement without awaiting its answer (WriterRequest's `deferred`). */
