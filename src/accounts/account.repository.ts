@@ -92,6 +92,18 @@ export async function insertApiKey(
 }
 
 /** An active key with its account, or undefined when the id is unknown or revoked. */
+/** What a key's check reads: its secret's hash, and its account. */
+const KEY_CHECK_COLUMNS = [
+  'api_keys.secret_hash',
+  'api_keys.commercial_at',
+  'accounts.id as account_id',
+  'accounts.email',
+  'accounts.name',
+  'accounts.role',
+  'accounts.created_at',
+  'accounts.blocked_at',
+] as const
+
 /** The active key `keyId` with its account, as one row whose columns are all null when there is no such
  * key: a row comes back either way, so an unknown id costs the database what a known one does. */
 export async function findActiveKey(db: Db, keyId: string) {
@@ -101,16 +113,7 @@ export async function findActiveKey(db: Db, keyId: string) {
       join.on('api_keys.key_id', '=', keyId).on('api_keys.revoked_at', 'is', null),
     )
     .leftJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select([
-      'api_keys.secret_hash',
-      'api_keys.commercial_at',
-      'accounts.id as account_id',
-      'accounts.email',
-      'accounts.name',
-      'accounts.role',
-      'accounts.created_at',
-      'accounts.blocked_at',
-    ])
+    .select(KEY_CHECK_COLUMNS)
     .executeTakeFirstOrThrow()
 }
 
@@ -120,17 +123,7 @@ export async function recentKeys(db: Db, limit: number) {
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .where('api_keys.revoked_at', 'is', null)
-    .select([
-      'api_keys.key_id',
-      'api_keys.secret_hash',
-      'api_keys.commercial_at',
-      'accounts.id as account_id',
-      'accounts.email',
-      'accounts.name',
-      'accounts.role',
-      'accounts.created_at',
-      'accounts.blocked_at',
-    ])
+    .select(['api_keys.key_id', ...KEY_CHECK_COLUMNS])
     .orderBy(sql`coalesce(api_keys.last_used_at, api_keys.created_at)`, 'desc')
     .limit(limit)
     .execute()
