@@ -79,7 +79,7 @@ const IDS_PER_DELETE = 500
  * every plant's rows anew. */
 export async function deleteRowsOfChanged(
   tx: Tx,
-  table: 'plant_numbers' | 'plant_windows' | 'plant_facets' | 'search_names',
+  table: 'plant_numbers' | 'plant_windows' | 'plant_facets',
   saves: readonly PlantSave[],
 ): Promise<void> {
   const changed = saves.flatMap(({ plant, before }) => (before ? [plant.id] : []))
