@@ -19,12 +19,9 @@ export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<voi
  * the transaction holds rows for that step (holdRevisions), held with them, in order. */
 export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise<void> {
   if (revisions.length === 0) return
-  const held = heldRows.get(tx)
-  if (held) held.push(...revisions)
-  else {
-    await insertMany(tx, 'plant_revisions', revisions)
-    unpositioned.add(tx)
-  }
+  if (heldRows.has(tx)) return holdRevisions(tx, revisions)
+  await insertMany(tx, 'plant_revisions', revisions)
+  unpositioned.add(tx)
   inCommitOrder(tx, FEED_POSITION, giveFeedPosition)
 }
 
