@@ -2,8 +2,9 @@
 // data/plants.jsonl and data/openfarm.jsonl imported as bench/throughput.bench.ts does, with the seconds of
 // each file and of its phases (the plant lines, the links, the pictures, the closing ANALYZE), and where the
 // time went: the database's time per kind of statement and table, the rest being the process's own work.
-//   HORTUS_TEST_DB=sqlite node --import tsx bench/import.bench.ts
-//   bash scripts/postgres/with-test-cluster.sh bash -c 'HORTUS_TEST_DB=postgres node --import tsx bench/import.bench.ts'
+//   HORTUS_TEST_DB=sqlite node --max-semi-space-size=32 --import tsx bench/import.bench.ts
+//   bash scripts/postgres/with-test-cluster.sh bash -c 'HORTUS_TEST_DB=postgres node --max-semi-space-size=32 --import tsx bench/import.bench.ts'
+// (--max-semi-space-size=32 is the CLI's flag, package.json: an import as `npm run hortus -- import` runs it.)
 // HORTUS_BENCH_STATEMENTS=0 leaves the statements untimed (their timing costs a little of its own).
 // Not part of `npm test`: it takes about a minute per dialect.
 import { readFileSync } from 'node:fs'

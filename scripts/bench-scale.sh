@@ -15,13 +15,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 which_db=${HORTUS_SCALE_DB:-all}
 runs=${HORTUS_SCALE_RUNS:-1}
+# The bench imports in its own process, as `npm run hortus -- import` would: with the CLI's node flag
+# (package.json), which the import's many short-lived rows need (README, Command line).
+import_flags=--max-semi-space-size=32
 rm -rf test-results/bench/scale-*.json test-results/bench/scale.json test-results/bench/scale-runs
 for ((run = 1; run <= runs; run++)); do
   if [[ $which_db == all || $which_db == sqlite ]]; then
-    HORTUS_TEST_DB=sqlite node --import tsx bench/scale/scale.bench.ts
+    HORTUS_TEST_DB=sqlite node $import_flags --import tsx bench/scale/scale.bench.ts
   fi
   if [[ $which_db == all || $which_db == postgres ]]; then
-    bash scripts/postgres/with-test-cluster.sh bash -c 'HORTUS_TEST_DB=postgres node --import tsx bench/scale/scale.bench.ts'
+    bash scripts/postgres/with-test-cluster.sh bash -c "HORTUS_TEST_DB=postgres node $import_flags --import tsx bench/scale/scale.bench.ts"
   fi
   if ((runs == 1)); then
     node --import tsx bench/scale/table.ts
