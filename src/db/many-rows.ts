@@ -138,11 +138,24 @@ export async function insertMany<T extends Table>(
   if (!first) return
   const columns = Object.keys(first)
   const values = rows.map((row) => columns.map((column) => (row as Record<string, unknown>)[column]))
+  await insertManyValues(db, table, columns, values, onConflict)
+}
+
+/** insertMany for rows made as lists of `columns` values, in that order (no object per row to take apart:
+ * the vocabulary's typo variants are millions in an import). */
+export async function insertManyValues<T extends Table>(
+  db: Db,
+  table: T,
+  columns: readonly string[],
+  values: readonly (readonly unknown[])[],
+  onConflict: OnConflict<T> = { name: '', add: (insert) => insert },
+): Promise<void> {
+  if (values.length === 0) return
   const loader = loaders.get(db)
-  if (onConflict.seldom && loader && rows.length >= STAGED_FROM) {
+  if (onConflict.seldom && loader && values.length >= STAGED_FROM) {
     if (await loader.appendUnlessTaken(db as Tx, table, columns, values)) return
   }
-  if (onConflict.name && loader && rows.length >= STAGED_FROM) {
+  if (onConflict.name && loader && values.length >= STAGED_FROM) {
     for (let start = 0; start < values.length; start += STAGED_PER_STATEMENT) {
       const part = values.slice(start, start + STAGED_PER_STATEMENT)
       const staged = await loader.stage(db as Tx, table, columns, part)

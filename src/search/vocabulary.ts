@@ -5,7 +5,7 @@
 // deletion variants (edit-distance.ts) in the same transaction; a word no plant has any more is removed.
 import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
-import { insertMany, type OnConflict } from '../db/many-rows.ts'
+import { insertMany, insertManyValues, type OnConflict } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
 import { storedVariants } from './edit-distance.ts'
 import { nameRows, plantWords, type SearchText } from './search-text.ts'
@@ -79,15 +79,10 @@ export async function applyWordTally(tx: Tx, tally: WordTally): Promise<void> {
     changes.map(({ word, plants, namePlants }) => ({ word, plants, name_plants: namePlants })),
     ADD_COUNTS,
   )
-  // In key order, as the table stores them: each index page is then written once per batch, not once per
-  // row (the importer adds hundreds of thousands). A variant row's key holds its word, whose search_words
-  // row this transaction has locked by now (upserted above), so no two transactions insert the same rows.
-  const variants: { variant: string; word: string }[] = []
-  for (const word of gained) {
-    if (!known.has(word)) for (const variant of storedVariants(word)) variants.push({ variant, word })
-  }
-  variants.sort((a, b) => compare(a.variant, b.variant) || compare(a.word, b.word))
-  await insertMany(tx, 'search_word_variants', variants, KEEP_VARIANT)
+  // A variant row's key holds its word, whose search_words row this transaction has locked by now
+  // (upserted above), so no two transactions insert the same rows.
+  const variants = variantRows(gained.filter((word) => !known.has(word)))
+  await insertManyValues(tx, 'search_word_variants', ['variant', 'word'], variants, KEEP_VARIANT)
   const lost = changes.filter(({ plants }) => plants < 0).map(({ word }) => word)
   for (const chunk of chunks(lost)) {
     const removed = await tx
@@ -192,6 +187,36 @@ export async function wordsWithVariants(db: Db, variants: string[]): Promise<Voc
     }
   }
   return [...found.values()]
+}
+
+/** The new words' [variant, word] rows in key order, as the table stores them: each index page is then
+ * written once per batch, not once per row (an import adds hundreds of thousands). Sorted a bucket of
+ * their first two letters at a time: sorted whole, a batch's rows took a tenth of the 92k import's time in
+ * this process (2.5 s); buckets of a few hundred take fewer comparisons, on rows close together. */
+function variantRows(words: string[]): [string, string][] {
+  const buckets = new Map<number, [string, string][]>()
+  for (const word of words) {
+    for (const variant of storedVariants(word)) {
+      const key = bucketOf(variant)
+      const bucket = buckets.get(key)
+      if (bucket) bucket.push([variant, word])
+      else buckets.set(key, [[variant, word]])
+    }
+  }
+  const rows: [string, string][] = []
+  for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
+    const bucket = buckets.get(key)!
+    bucket.sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]))
+    for (const row of bucket) rows.push(row)
+  }
+  return rows
+}
+
+/** A number that orders strings as compare() does by their first two UTF-16 units (a missing one first). */
+function bucketOf(text: string): number {
+  const first = text.length > 0 ? text.charCodeAt(0) + 1 : 0
+  const second = text.length > 1 ? text.charCodeAt(1) + 1 : 0
+  return first * 65_537 + second
 }
 
 function sameRows(a: Map<string, number>, b: Map<string, number>): boolean {
