@@ -66,19 +66,26 @@ export class PostgresSearch implements SearchIndex {
     }
   }
 
-  async put(tx: Tx, entry: SearchEntry): Promise<void> {
+  async put(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
+    const row = sql`(${null}, ${null}::tsvector)`
     // Unchanged text (most edits touch only attributes) leaves the row, and so the GIN index, alone.
-    await sql`INSERT INTO plant_search (plant_id, document)
-      VALUES (${entry.id}, ${documentVector(entry)}::tsvector)
-      ON CONFLICT (plant_id) DO UPDATE SET document = EXCLUDED.document
-      WHERE plant_search.document IS DISTINCT FROM EXCLUDED.document`.execute(tx)
+    await forManyRows(
+      tx,
+      'plant_search put',
+      2,
+      (count) =>
+        sql`INSERT INTO plant_search (plant_id, document) VALUES ${sql.join(Array.from({ length: count }, () => row))}
+          ON CONFLICT (plant_id) DO UPDATE SET document = EXCLUDED.document
+          WHERE plant_search.document IS DISTINCT FROM EXCLUDED.document`.compile(tx),
+      entries.map((entry) => [entry.id, documentVector(entry)]),
+    )
   }
 
   async clear(tx: Tx): Promise<void> {
     await sql`DELETE FROM plant_search`.execute(tx)
   }
 
-  async add(tx: Tx, entries: SearchEntry[]): Promise<void> {
+  async add(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
     const row = sql`(${null}, ${null}::tsvector)`
     await forManyRows(
       tx,

@@ -38,10 +38,11 @@ export interface SearchResult extends Total {
 }
 
 export interface SearchIndex {
-  /** Replaces the indexed text of one plant, inside the transaction that saves it. */
-  put(tx: Tx, entry: SearchEntry): Promise<void>
+  /** Replaces the indexed text of these plants (each at most once), inside the transaction that saves
+   * them: one plant's save, or the plants an import changed, a few statements for many. */
+  put(tx: Tx, entries: readonly SearchEntry[]): Promise<void>
   /** Indexes plants that have no entry yet (the importer's new plants), a few statements for many. */
-  add(tx: Tx, entries: SearchEntry[]): Promise<void>
+  add(tx: Tx, entries: readonly SearchEntry[]): Promise<void>
   /** Removes every entry (a rebuild adds them all again). */
   clear(tx: Tx): Promise<void>
   find(db: Db, query: SearchQuery): Promise<SearchResult>

@@ -3,7 +3,7 @@
 // written once, at its end.
 import { sql } from 'kysely'
 import type { Store, Tx } from '../db/store.ts'
-import type { IndexBatch, PlantIndex } from '../plants/plant-index.ts'
+import type { IndexBatch, IndexWrite, PlantIndex, PlantSave } from '../plants/plant-index.ts'
 import { storedPlants } from '../plants/stored-plants.ts'
 import { searchIndexOf } from './dialect-search.ts'
 import { searchEntry } from './search-text.ts'
@@ -13,19 +13,33 @@ const NAME = 'search'
 
 const wordsOf = (batch: IndexBatch) => batch.collect(NAME, () => new WordTally(), applyWordTally)
 
+/** Saves of plants that may have an entry already (`before` set), or that are saved alone: their words
+ * counted, their names and entries replaced, a few statements for all. Unchanged text (most edits touch
+ * only attributes) leaves the names and the entry alone. */
+async function replaceEntries({ store, tx, batch }: IndexWrite, saves: readonly PlantSave[]) {
+  const words = wordsOf(batch)
+  const changes = saves.map(({ plant, before }) => ({
+    before: before && { ...before, id: plant.id },
+    after: plant,
+  }))
+  for (const { before, after } of changes) words.count(before, after)
+  await putNames(tx, changes)
+  await searchIndexOf(store).put(
+    tx,
+    saves.map(({ plant }) => searchEntry(plant)),
+  )
+}
+
 export const searchTextIndex: PlantIndex = {
   name: NAME,
 
-  async replace({ store, tx, batch }, { plant, before }) {
-    wordsOf(batch).count(before && { ...before, id: plant.id }, plant)
-    await putNames(tx, before && { ...before, id: plant.id }, plant)
-    await searchIndexOf(store).put(tx, searchEntry(plant))
-  },
+  replace: (write, save) => replaceEntries(write, [save]),
 
   async insertBatch(write, saves) {
-    // A changed plant's entry and names are replaced one by one: unchanged text (most edits touch only
-    // attributes) leaves them alone.
-    for (const save of saves) if (save.before) await searchTextIndex.replace(write, save)
+    await replaceEntries(
+      write,
+      saves.filter(({ before }) => before),
+    )
     const { store, tx, batch } = write
     const words = wordsOf(batch)
     const plants = saves.flatMap(({ plant, before }) => (before ? [] : [plant]))

@@ -11,6 +11,8 @@ import type { TextIndex } from './tier-walk.ts'
 import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
 
 const NAME_COLUMNS = '{name scientific_name alternate_names}'
+// Rows per DELETE of a put: well under SQLite's bound-parameter limit.
+const DELETED_PER_STATEMENT = 500
 // Up to this many matches, ranking them all in one statement (~1.3 µs each) beats walking the tiers.
 const FEW_MATCHES = 2000
 // Up to this many matches of the words, a filter tests each match (full-text-search.ts withFilterForm).
@@ -62,19 +64,19 @@ export class SqliteSearch implements SearchIndex {
     }
   }
 
-  async put(tx: Tx, entry: SearchEntry): Promise<void> {
-    await sql`DELETE FROM plants_fts WHERE rowid = ${entry.id}`.execute(tx)
-    await sql`INSERT INTO plants_fts (rowid, name, scientific_name, alternate_names, description)
-      VALUES (${entry.id}, ${entry.name}, ${entry.scientific_name}, ${entry.alternate_names}, ${entry.description})`.execute(
-      tx,
-    )
+  async put(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
+    for (let start = 0; start < entries.length; start += DELETED_PER_STATEMENT) {
+      const ids = entries.slice(start, start + DELETED_PER_STATEMENT).map((entry) => entry.id)
+      await sql`DELETE FROM plants_fts WHERE rowid IN (${sql.join(ids)})`.execute(tx)
+    }
+    await this.add(tx, entries)
   }
 
   async clear(tx: Tx): Promise<void> {
     await sql`DELETE FROM plants_fts`.execute(tx)
   }
 
-  async add(tx: Tx, entries: SearchEntry[]): Promise<void> {
+  async add(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
     const row = sql`(${null}, ${null}, ${null}, ${null}, ${null})`
     await forManyRows(
       tx,

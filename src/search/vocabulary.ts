@@ -103,15 +103,23 @@ export async function applyWordTally(tx: Tx, tally: WordTally): Promise<void> {
   }
 }
 
-/** Rewrites a plant's rows in the names table when its names changed. */
-export async function putNames(tx: Tx, before: SearchText | null, after: SearchText): Promise<void> {
-  const rows = nameRows(after)
-  if (before && sameRows(nameRows(before), rows)) return
-  if (before) await tx.deleteFrom('search_names').where('plant_id', '=', after.id).execute()
-  await insertNames(
-    tx,
-    [...rows].map(([name, kind]) => ({ plant_id: after.id, name, kind })),
-  )
+/** Rewrites the rows in the names table of the plants whose names changed (`before` null: a plant new to
+ * the table), a few statements for any number of plants. */
+export async function putNames(
+  tx: Tx,
+  changes: readonly { before: SearchText | null; after: SearchText }[],
+): Promise<void> {
+  const replaced: number[] = []
+  const rows: { plant_id: number; name: string; kind: number }[] = []
+  for (const { before, after } of changes) {
+    const names = nameRows(after)
+    if (before && sameRows(nameRows(before), names)) continue
+    if (before) replaced.push(after.id)
+    for (const [name, kind] of names) rows.push({ plant_id: after.id, name, kind })
+  }
+  for (const chunk of chunks(replaced))
+    await tx.deleteFrom('search_names').where('plant_id', 'in', chunk).execute()
+  await insertNames(tx, rows)
 }
 
 /** The names of plants that have none in the table yet (the importer's new plants). */
