@@ -62,10 +62,13 @@ export async function run(file: string, args: string[], options: SpawnOptions = 
   }
 }
 
-/** `hortus <args>` as `npm run -s hortus` runs it (npm itself is left out: its own warnings about the
- * machine's npm configuration would land on the stderr under test). */
+/** `hortus <args>` as `npm run -s hortus` runs it, with its node flag (package.json; npm itself is left
+ * out: its own warnings about the machine's npm configuration would land on the stderr under test). */
 export function hortus(args: string[], env: Record<string, string | undefined>, cwd = ROOT) {
-  return run(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env: hortusEnv(env) })
+  return run(process.execPath, ['--max-semi-space-size=32', '--import', TSX, CLI, ...args], {
+    cwd,
+    env: hortusEnv(env),
+  })
 }
 
 /** A port nothing listens on right now, below the kernel's ephemeral range (32768 and up on Linux): a
