@@ -67,17 +67,12 @@ export class PostgresSearch implements SearchIndex {
   }
 
   async put(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
-    const row = sql`(${null}, ${null}::tsvector)`
     // Unchanged text (most edits touch only attributes) leaves the row, and so the GIN index, alone.
-    await forManyRows(
+    await insertEntries(
       tx,
-      'plant_search put',
-      2,
-      (count) =>
-        sql`INSERT INTO plant_search (plant_id, document) VALUES ${sql.join(Array.from({ length: count }, () => row))}
-          ON CONFLICT (plant_id) DO UPDATE SET document = EXCLUDED.document
-          WHERE plant_search.document IS DISTINCT FROM EXCLUDED.document`.compile(tx),
-      entries.map((entry) => [entry.id, documentVector(entry)]),
+      entries,
+      sql`ON CONFLICT (plant_id) DO UPDATE SET document = EXCLUDED.document
+        WHERE plant_search.document IS DISTINCT FROM EXCLUDED.document`,
     )
   }
 
@@ -86,18 +81,7 @@ export class PostgresSearch implements SearchIndex {
   }
 
   async add(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
-    const row = sql`(${null}, ${null}::tsvector)`
-    await forManyRows(
-      tx,
-      'plant_search',
-      2,
-      (count) =>
-        sql`INSERT INTO plant_search (plant_id, document) VALUES ${sql.join(Array.from({ length: count }, () => row))}`.compile(
-          tx,
-        ),
-      entries.map((entry) => [entry.id, documentVector(entry)]),
-      { table: 'plant_search', columns: ['plant_id', 'document'] },
-    )
+    await insertEntries(tx, entries, null)
   }
 
   find(db: Db, query: SearchQuery): Promise<SearchResult> {
@@ -111,6 +95,26 @@ export class PostgresSearch implements SearchIndex {
   matching(plan: QueryPlan): RawBuilder<unknown> | null {
     return matchingCondition(this.#dialect, plan)
   }
+}
+
+/** The entries' rows, a few statements for all; inserted as they are (COPY on an import's connection), or
+ * with `onConflict`. */
+async function insertEntries(
+  tx: Tx,
+  entries: readonly SearchEntry[],
+  onConflict: RawBuilder<unknown> | null,
+): Promise<void> {
+  const row = sql`(${null}, ${null}::tsvector)`
+  await forManyRows(
+    tx,
+    onConflict ? 'plant_search put' : 'plant_search',
+    2,
+    (count) =>
+      sql`INSERT INTO plant_search (plant_id, document) VALUES ${sql.join(Array.from({ length: count }, () => row))}
+        ${onConflict ?? sql``}`.compile(tx),
+    entries.map((entry) => [entry.id, documentVector(entry)]),
+    onConflict ? undefined : { table: 'plant_search', columns: ['plant_id', 'document'] },
+  )
 }
 
 /** The GIN index for the tier walk: `&` and `!` make one tsquery of a tier. */
