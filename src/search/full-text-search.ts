@@ -20,6 +20,7 @@ import { boundedCount, totalOfWalk } from './bounded-count.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
 import type { QueryPlan } from './query-plan.ts'
 import { filterCondition, plantsMeeting, typeCondition, type PlantFilter } from './plant-filter.ts'
+import { plantsAtMost } from './match-bound.ts'
 
 export interface FullTextDialect {
   /** Terms, AND and OR of a query matching anywhere in a plant's text, and of one matching its names. */
@@ -35,6 +36,9 @@ export interface FullTextDialect {
   /** Words matching fewer plants than this may have each match tested by a filter (withFilterForm);
    * 0: never. */
   testEachMatchUpTo: number
+  /** Words the vocabulary says match at most this many plants are read as a set that the filters are
+   * then applied to (`TextIndex.matchingSetAs`), never walked in id order; 0: never. */
+  matchSetUpTo: number
 }
 
 export async function findMatches(
@@ -94,9 +98,14 @@ async function withFilterForm(
   query: SearchQuery,
   anywhere: string,
 ): Promise<SearchQuery> {
-  const upTo = dialect.testEachMatchUpTo
   const filters = query.filters ?? []
-  if (filters.length === 0 || upTo === 0) return query
+  if (filters.length === 0) return query
+  if (dialect.matchSetUpTo > 0) {
+    const most = await plantsAtMost(db, query.plan.groups)
+    if (most !== null && most <= dialect.matchSetUpTo) return { ...query, matchesAsSet: true }
+  }
+  const upTo = dialect.testEachMatchUpTo
+  if (upTo === 0) return query
   const [walked] = await countAll(dialect.index)(db, anywhere, upTo)
   const words = Number(walked?.n ?? upTo)
   if (words >= upTo) return query
@@ -130,7 +139,11 @@ async function countOf(
  * million plants, reading each match's row cost 4 µs a match; the filters alone 0.5). */
 function matching(dialect: FullTextDialect, query: SearchQuery, anywhere: string): RawBuilder<unknown> {
   const type = query.type === null ? sql`1 = 1` : typeCondition(query.type)
-  return sql`SELECT p.id AS id FROM ${dialect.index.matchingAs(anywhere)}
+  const matches =
+    query.matchesAsSet && dialect.index.matchingSetAs
+      ? dialect.index.matchingSetAs(anywhere)
+      : dialect.index.matchingAs(anywhere)
+  return sql`SELECT p.id AS id FROM ${matches}
     WHERE ${query.filter ?? sql`1 = 1`} AND ${type}`
 }
 

@@ -30,6 +30,8 @@ export interface SearchQuery {
   filters?: readonly PlantFilter[]
   limit: number
   offset: number
+  /** The words match few plants: they are read as a set before the filters (full-text-search.ts). */
+  matchesAsSet?: boolean
 }
 
 /** A page of matches and how many there are (exact, or estimated past the count's limit: paging.ts). */

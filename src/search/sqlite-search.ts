@@ -61,6 +61,7 @@ export class SqliteSearch implements SearchIndex {
       fewMatches,
       ranked: sql`plants p`,
       testEachMatchUpTo,
+      matchSetUpTo: 0,
     }
   }
 
