@@ -91,7 +91,6 @@ export async function insertApiKey(
   await db.insertInto('api_keys').values(key).execute()
 }
 
-/** An active key with its account, or undefined when the id is unknown or revoked. */
 /** What a key's check reads: its secret's hash, and its account. */
 const KEY_CHECK_COLUMNS = [
   'api_keys.secret_hash',
