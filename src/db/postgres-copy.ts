@@ -17,20 +17,27 @@ import { from as copyFrom } from 'pg-copy-streams'
 import type { RowLoader } from './many-rows.ts'
 import type { Tx } from './store.ts'
 
-/** The data of one COPY: its rows in the text format, in chunks of about a megabyte. */
+/** The data of one COPY: its rows in the text format, in chunks of about a megabyte. A chunk is its lines
+ * joined once: appending row after row to one string, or an array per row (map, join), took two to three
+ * times as long (2.6 M typo variants: 0.8–1.2 s against 2.1–2.9 s, with the bytes made). */
 class CopyInRows {
   readonly chunks: string[] = []
 
   constructor(rows: readonly (readonly unknown[])[]) {
-    let chunk = ''
+    let lines: string[] = []
+    let size = 0
     for (const row of rows) {
-      chunk += row.map(copyText).join('\t') + '\n'
-      if (chunk.length >= 1 << 20) {
-        this.chunks.push(chunk)
-        chunk = ''
+      let line = copyText(row[0])
+      for (let column = 1; column < row.length; column++) line += '\t' + copyText(row[column])
+      lines.push(line)
+      size += line.length + 1
+      if (size >= 1 << 20) {
+        this.chunks.push(lines.join('\n') + '\n')
+        lines = []
+        size = 0
       }
     }
-    if (chunk) this.chunks.push(chunk)
+    if (lines.length > 0) this.chunks.push(lines.join('\n') + '\n')
   }
 }
 
@@ -39,14 +46,17 @@ class CopyInRows {
 function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N'
   if (Buffer.isBuffer(value)) return `\\\\x${value.toString('hex')}`
-  if (typeof value === 'string') return value.replace(/[\\\t\n\r]/g, escaped)
+  // Most strings (words, names, keys) have nothing to escape: a search is cheaper than a replace.
+  if (typeof value === 'string') return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, escaped) : value
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
     return String(value)
   // Arrays and dates are never written by the importer; pg would turn them into literals of their own.
   if (typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date))
-    return JSON.stringify(value).replace(/[\\\t\n\r]/g, escaped)
+    return JSON.stringify(value).replace(ESCAPED, escaped)
   throw new Error(`COPY cannot write ${Object.prototype.toString.call(value)}`)
 }
+const NEEDS_ESCAPE = /[\\\t\n\r]/
+const ESCAPED = /[\\\t\n\r]/g
 const escaped = (character: string) =>
   character === '\\' ? '\\\\' : character === '\t' ? '\\t' : character === '\n' ? '\\n' : '\\r'
 

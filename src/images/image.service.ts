@@ -9,7 +9,7 @@ import { AppError, notFound, validationFailed, type FieldProblem } from '../erro
 import type { Plant } from '../plants/plant.ts'
 import { recordPlantChanges } from '../writes/plant-writes.ts'
 import { insertLogEntry } from '../moderation/moderation.repository.ts'
-import { processImage, type ImageFile, type ImageSize } from './image-files.ts'
+import { processImage, type ImageFile, type ImageSize, type ProcessedImage } from './image-files.ts'
 import * as repo from './image.repository.ts'
 import { TEXT_FORMATS, textFormatProblem } from '../text/text-formats.ts'
 import { imagePath, imagesOf, shownImageId } from './image-paths.ts'
@@ -100,15 +100,16 @@ export function checkImageFields(fields: ImageFields): void {
   checkedFields(fields)
 }
 
+/** Adds a picture to a plant: `upload` is the file as sent, or (the importer's) already processed. */
 export async function addImage(
   store: Store,
   plantId: number,
-  upload: Buffer,
+  upload: Buffer | ProcessedImage,
   fields: ImageFields,
   by: Author,
 ): Promise<ImageJson> {
   const record = checkedFields(fields)
-  const processed = await processImage(upload)
+  const processed = Buffer.isBuffer(upload) ? await processImage(upload) : upload
   return store.transaction(async (tx) => {
     const at = now()
     const shown = await shownIn(tx, plantId)

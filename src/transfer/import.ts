@@ -9,7 +9,8 @@
 // there before are read once per batch (readStored).
 // A batch's links are made in its transaction, each plant's in the revision of its line (import-links.ts):
 // one revision per plant line, its values and links together. Then the lines' pictures (import-images.ts),
-// a few at a time, each a revision of its own as an upload is.
+// a few at a time, each a revision of its own as an upload is; those of new plants are processed as their
+// lines are read, while the batches are saved (PicturesAhead).
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError } from '../errors.ts'
@@ -28,7 +29,7 @@ import {
   type DatasetLine,
 } from './dataset-format.ts'
 import { mergeIncoming } from './import-merge.ts'
-import { addDatasetImages, type ImageCounts, type PendingImage } from './import-images.ts'
+import { addDatasetImages, PicturesAhead, type ImageCounts, type PendingImage } from './import-images.ts'
 import { ImportOrigins } from './import-origins.ts'
 import { ImportLinks, type PendingLink, type StepOutcome } from './import-links.ts'
 import { IMPORT_AUTHOR } from '../provenance/value-origins.ts'
@@ -91,6 +92,7 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
   const ids = await loadPlantIndex(store)
   const seenAt = new Map<string, number>()
   const images: PendingImage[] = []
+  const ahead = new PicturesAhead(options.baseDir)
   const origins = new ImportOrigins()
   const links = new ImportLinks()
   const note = `Imported from ${options.source}`
@@ -139,8 +141,11 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
       ...origins.ofLink(link, plant),
     }))
     if (options.images !== false)
-      for (const [index, image] of (plant.images ?? []).entries())
-        images.push({ line: lineNumber, index, plant: key, image })
+      for (const [index, image] of (plant.images ?? []).entries()) {
+        const entry = { line: lineNumber, index, plant: key, image }
+        images.push(entry)
+        if (!ids.has(key)) ahead.start(entry)
+      }
     batch.push({ line: lineNumber, plant, links: lineLinks })
     if (batch.length >= (options.batchSize ?? BATCH_LINES[store.dialect])) await flush()
   }
@@ -153,7 +158,7 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
     store,
     images.filter(({ line }) => !rejectedLines.has(line)),
     ids,
-    { baseDir: options.baseDir, by: IMPORTER },
+    { baseDir: options.baseDir, by: IMPORTER, ahead },
     summary.rejected,
   )
   summary.rejected.sort((a, b) => a.line - b.line)
