@@ -36,9 +36,9 @@ export interface FullTextDialect {
   /** Words matching fewer plants than this may have each match tested by a filter (withFilterForm);
    * 0: never. */
   testEachMatchUpTo: number
-  /** Words the vocabulary says match at most this many plants are read as a set that the filters are
-   * then applied to (`TextIndex.matchingSetAs`), never walked in id order; 0: never. */
-  matchSetUpTo: number
+  /** Where given: words the vocabulary says match at most `upTo` plants are read as a set (`matchingAs`,
+   * in no order a plan could walk) that the filters are then applied to, never walked in id order. */
+  matchSet?: { upTo: number; matchingAs(query: string): RawBuilder<unknown> }
 }
 
 export async function findMatches(
@@ -100,9 +100,9 @@ async function withFilterForm(
 ): Promise<SearchQuery> {
   const filters = query.filters ?? []
   if (filters.length === 0) return query
-  if (dialect.matchSetUpTo > 0) {
+  if (dialect.matchSet) {
     const most = await plantsAtMost(db, query.plan.groups)
-    if (most !== null && most <= dialect.matchSetUpTo) return { ...query, matchesAsSet: true }
+    if (most !== null && most <= dialect.matchSet.upTo) return { ...query, matchesAsSet: true }
   }
   const upTo = dialect.testEachMatchUpTo
   if (upTo === 0) return query
@@ -140,8 +140,8 @@ async function countOf(
 function matching(dialect: FullTextDialect, query: SearchQuery, anywhere: string): RawBuilder<unknown> {
   const type = query.type === null ? sql`1 = 1` : typeCondition(query.type)
   const matches =
-    query.matchesAsSet && dialect.index.matchingSetAs
-      ? dialect.index.matchingSetAs(anywhere)
+    query.matchesAsSet && dialect.matchSet
+      ? dialect.matchSet.matchingAs(anywhere)
       : dialect.index.matchingAs(anywhere)
   return sql`SELECT p.id AS id FROM ${matches}
     WHERE ${query.filter ?? sql`1 = 1`} AND ${type}`

@@ -70,7 +70,12 @@ export class PostgresSearch implements SearchIndex {
       fewMatches,
       ranked: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
       testEachMatchUpTo,
-      matchSetUpTo: MATCH_SET_UP_TO,
+      matchSet: {
+        upTo: MATCH_SET_UP_TO,
+        // `+ 0`: an id no index orders, so the plan joins the matches a bitmap scan of the index finds.
+        matchingAs: (query) =>
+          sql`(SELECT plant_id + 0 AS id FROM plant_search WHERE document @@ ${query}::tsquery) p`,
+      },
     }
   }
 
@@ -136,9 +141,6 @@ const GIN_INDEX: TextIndex = {
   from: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
   id: sql`s.plant_id`,
   matchingAs: (query) => sql`(SELECT plant_id AS id FROM plant_search WHERE document @@ ${query}::tsquery) p`,
-  // `+ 0`: an id no index orders, so the plan joins the matches a bitmap scan of the index finds.
-  matchingSetAs: (query) =>
-    sql`(SELECT plant_id + 0 AS id FROM plant_search WHERE document @@ ${query}::tsquery) p`,
   matches: (query) => sql`s.document @@ ${query}::tsquery`,
   matchesPlant: (query) =>
     sql`EXISTS (SELECT 1 FROM plant_search m WHERE m.plant_id = p.id AND m.document @@ ${query}::tsquery)`,

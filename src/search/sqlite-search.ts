@@ -61,7 +61,6 @@ export class SqliteSearch implements SearchIndex {
       fewMatches,
       ranked: sql`plants p`,
       testEachMatchUpTo,
-      matchSetUpTo: 0,
     }
   }
 

@@ -19,8 +19,6 @@ export interface TextIndex {
   id: RawBuilder<unknown>
   /** The plants matching `query` as `p`, with their id only (`p.id`): the plants are not read. */
   matchingAs(query: string): RawBuilder<unknown>
-  /** matchingAs, as a set in no order a plan could walk (few matches: FullTextDialect.matchSetUpTo). */
-  matchingSetAs?(query: string): RawBuilder<unknown>
   /** The condition that the index matches `query`. */
   matches(query: string): RawBuilder<unknown>
   /** The condition that plant `p` matches `query`, tested for that plant alone. */
