@@ -140,6 +140,7 @@ const GIN_INDEX: TextIndex = {
     ].join(' & '),
   from: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
   id: sql`s.plant_id`,
+  inIdOrder: false,
   matchingAs: (query) => sql`(SELECT plant_id AS id FROM plant_search WHERE document @@ ${query}::tsquery) p`,
   matches: (query) => sql`s.document @@ ${query}::tsquery`,
   matchesPlant: (query) =>

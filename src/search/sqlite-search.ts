@@ -34,6 +34,7 @@ const FTS5_INDEX: TextIndex = {
   },
   from: sql`plants_fts JOIN plants p ON p.id = plants_fts.rowid`,
   id: sql`plants_fts.rowid`,
+  inIdOrder: true,
   // `+`: the filters' `p.id IN (…)` stay filters; on the bare rowid FTS5 would take each as a rowid
   // lookup into the match (seconds at a million plants).
   matchingAs: (query) => sql`(SELECT +rowid AS id FROM plants_fts WHERE plants_fts MATCH ${query}) p`,
