@@ -7,7 +7,7 @@ import pino from 'pino'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config.ts'
 import { openStore } from './open-store.ts'
-import { DatabaseOpenError, type Store } from './db/store.ts'
+import { DatabaseOpenError, ImportRunningError, type Store } from './db/store.ts'
 import { seedIfEmpty } from './transfer/seed.ts'
 import { anyActiveKey } from './accounts/account.repository.ts'
 
@@ -24,7 +24,7 @@ const LISTEN_PROBLEMS: Record<string, string> = {
 /** Migrations ran when the store was opened; this loads the starter dataset and says how to get a key. */
 async function prepareDatabase(config: Config, store: Store): Promise<void> {
   // A read-only copy is written by `hortus mirror` alone, never by the starter dataset.
-  const seeded = config.seed && !config.readOnly ? await seedIfEmpty(store) : null
+  const seeded = config.seed && !config.readOnly ? await seedUnlessImporting(store) : null
   if (seeded) {
     console.log(
       `Loaded the starter dataset: ${seeded.created} plants and varieties, ${seeded.links.created} links, ${seeded.images.added} pictures.`,
@@ -36,6 +36,18 @@ async function prepareDatabase(config: Config, store: Store): Promise<void> {
       `No API key yet. Sign up at ${site}/signup and create one under My API keys, ` +
         'or with the CLI: npm run -s hortus -- keys create --email you@example.org',
     )
+  }
+}
+
+/** The starter dataset, unless another process is importing into the database (another server starting
+ * on the same empty PostgreSQL database loads it): this one serves meanwhile. */
+async function seedUnlessImporting(store: Store) {
+  try {
+    return await seedIfEmpty(store)
+  } catch (error) {
+    if (!(error instanceof ImportRunningError)) throw error
+    console.log('Another process is importing into the database; the starter dataset is left to it.')
+    return null
   }
 }
 

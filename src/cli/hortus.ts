@@ -2,7 +2,7 @@
 // opens the database named by DATABASE_URL and never starts the web server.
 import { loadConfig, loadEnvFile, ConfigError } from '../config.ts'
 import { openStore } from '../open-store.ts'
-import { DatabaseOpenError } from '../db/store.ts'
+import { DatabaseOpenError, ImportRunningError } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
 import { keysCommand } from './keys.ts'
@@ -98,7 +98,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = [ConfigError, DatabaseOpenError, AppError, UsageError, CommandError]
+    const known = [ConfigError, DatabaseOpenError, ImportRunningError, AppError, UsageError, CommandError]
     const message = error instanceof Error ? error.message : String(error)
     // Anything else is unexpected; its message still fits on one line, without a stack trace.
     const line = known.some((kind) => error instanceof kind) ? message : `Failed: ${message}`

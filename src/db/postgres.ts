@@ -4,7 +4,7 @@
 import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
-import { DatabaseOpenError, type Store, type Tx } from './store.ts'
+import { DatabaseOpenError, ImportRunningError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { withCommitOrderedSteps } from './commit-order.ts'
 import { committingThen, GatheredAfterCommit } from './after-commit.ts'
@@ -91,13 +91,14 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
       )
       return taken.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
     },
-    bulkWrites: async (work) => {
-      try {
-        return await gatheringAfterCommit.during(work)
-      } finally {
-        await vacuumAfterBulkWrites(db)
-      }
-    },
+    bulkWrites: (work) =>
+      whileImportLockHeld(db, async () => {
+        try {
+          return await gatheringAfterCommit.during(work)
+        } finally {
+          await vacuumAfterBulkWrites(db)
+        }
+      }),
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
       committingThen(
         (capture) =>
@@ -141,6 +142,23 @@ async function vacuumAfterBulkWrites(db: Kysely<Database>): Promise<void> {
       }
     })
   await Promise.all([vacuumNext(), vacuumNext()])
+}
+
+/** Held by an import (Store.bulkWrites) from start to end, on a connection of its own: a session lock, which
+ * the server lets go of when that session ends, however the importing process ends. */
+const IMPORT_LOCK = 7_296_310_002
+
+async function whileImportLockHeld<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ taken: boolean }>`
+      SELECT pg_try_advisory_lock(${IMPORT_LOCK}::bigint) AS taken`.execute(connection)
+    if (!rows[0]?.taken) throw new ImportRunningError()
+    try {
+      return await work()
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${IMPORT_LOCK}::bigint)`.execute(connection)
+    }
+  })
 }
 
 /** Held from a transaction's commit-ordered steps through its COMMIT (db/commit-order.ts). */

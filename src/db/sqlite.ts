@@ -5,7 +5,7 @@ import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
 import type { Database } from './schema.ts'
-import { DatabaseOpenError, type Store, type Tx } from './store.ts'
+import { DatabaseOpenError, ImportRunningError, type Store, type Tx } from './store.ts'
 import { migrateToLatest } from './migrate.ts'
 import { withCommitOrderedSteps } from './commit-order.ts'
 import { committingThen, GatheredAfterCommit } from './after-commit.ts'
@@ -63,16 +63,21 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     // Its many-row inserts are not awaited one by one (deferWritesWith): the writer's thread inserts a
     // batch's rows while this one makes the next rows.
     bulkWrites: async <T>(work: () => Promise<T>) => {
-      await sql`PRAGMA cache_size = -65536`.execute(db)
-      await sql`PRAGMA synchronous = NORMAL`.execute(db)
-      bulk = true
+      const lock = takeImportLock(path)
       try {
-        return await gatheringAfterCommit.during(work)
+        await sql`PRAGMA cache_size = -65536`.execute(db)
+        await sql`PRAGMA synchronous = NORMAL`.execute(db)
+        bulk = true
+        try {
+          return await gatheringAfterCommit.during(work)
+        } finally {
+          bulk = false
+          await sql`PRAGMA synchronous = FULL`.execute(db)
+          await sql`PRAGMA cache_size = -2000`.execute(db)
+          await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db)
+        }
       } finally {
-        bulk = false
-        await sql`PRAGMA synchronous = FULL`.execute(db)
-        await sql`PRAGMA cache_size = -2000`.execute(db)
-        await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db)
+        lock.close()
       }
     },
     // One writer at a time (BEGIN IMMEDIATE): transactions run their last steps in commit order as they are.
@@ -96,6 +101,23 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
       await reader.destroy()
       await db.destroy()
     },
+  }
+}
+
+/** An import's lock (Store.bulkWrites): an exclusive transaction on an empty file of its own beside the
+ * database (`<file>-import-lock`), which SQLite holds as a lock of the operating system's, let go of when
+ * the connection closes or the process ends, however it ends. The database's own locks are held per
+ * transaction, and an import is many. Closing the connection ends the transaction and lets go. */
+function takeImportLock(path: string): SQLite.Database {
+  const lock = new SQLite(`${path}-import-lock`, { timeout: 0 })
+  try {
+    lock.exec('BEGIN EXCLUSIVE')
+    return lock
+  } catch (error) {
+    lock.close()
+    if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY')
+      throw new ImportRunningError()
+    throw error
   }
 }
 

@@ -20,7 +20,9 @@ export interface Store {
    * 64 MiB of page cache meanwhile, a server keeps the default 2 MiB, its saves touch a few pages; and its
    * commits are synced once, at the end), and
    * after it has the planner's statistics brought up to date (PostgreSQL's VACUUM (ANALYZE), which also fills
-   * the visibility map that index-only scans need). */
+   * the visibility map that index-only scans need). One at a time per database, across processes: while one
+   * runs, another throws ImportRunningError before it writes anything (two importers would each take the
+   * other's new plants for missing and make them again). */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>
   /** Runs `work` in one transaction on the primary. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
@@ -37,6 +39,13 @@ export interface Store {
 export class DatabaseOpenError extends Error {
   constructor(what: string, cause: unknown) {
     super(`${what}: ${reasonOf(cause)}`, { cause })
+  }
+}
+
+/** Another import (`store.bulkWrites`: `hortus import`, the starter dataset) is writing to this database. */
+export class ImportRunningError extends Error {
+  constructor() {
+    super('Another import is writing to this database; run this one when it has finished.')
   }
 }
 
