@@ -34,9 +34,6 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     throw new DatabaseOpenError(`Cannot open the SQLite database ${path}`, reason)
   })
 
-  const codeOf = (error: unknown): string =>
-    error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
-
   const reader = openReader(path)
   const gatheringAfterCommit = new GatheredAfterCommit()
   let bulk = false
@@ -104,6 +101,9 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
   }
 }
 
+const codeOf = (error: unknown): string =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : ''
+
 /** An import's lock (Store.bulkWrites): an exclusive transaction on an empty file of its own beside the
  * database (`<file>-import-lock`), which SQLite holds as a lock of the operating system's, let go of when
  * the connection closes or the process ends, however it ends. The database's own locks are held per
@@ -115,8 +115,7 @@ function takeImportLock(path: string): SQLite.Database {
     return lock
   } catch (error) {
     lock.close()
-    if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY')
-      throw new ImportRunningError()
+    if (codeOf(error) === 'SQLITE_BUSY') throw new ImportRunningError()
     throw error
   }
 }

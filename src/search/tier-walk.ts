@@ -115,23 +115,21 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   // Many plants: walk them in id order, once for species and once for varieties, each stopping at the
   // limit: the tier's plants read from the names index (GIN, up to SORTED_NAMES names), else the full-text
   // match.
-  const walked =
-    test !== undefined && 'names' in test && names !== null
-      ? (kind: RawBuilder<unknown>, rows: number) =>
-          sql`SELECT p.id FROM (SELECT plant_id FROM search_names WHERE ${test.names}
-              GROUP BY plant_id ORDER BY plant_id) n
-            JOIN plants p ON p.id = n.plant_id
-            WHERE ${walk.index.matchesPlant(match)} AND ${kind} AND ${conditions}
-            ORDER BY n.plant_id LIMIT ${rows}`
-      : (kind: RawBuilder<unknown>, rows: number) => {
-          const inTier =
-            test !== undefined && 'names' in test
-              ? sql`EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${test.names})`
-              : sql`1 = 1`
-          return sql`SELECT p.id FROM ${walk.index.from}
-            WHERE ${walk.index.matches(match)} AND ${inTier} AND ${kind} AND ${conditions}
-            ORDER BY ${walk.index.id} LIMIT ${rows}`
-        }
+  const tierNames = test !== undefined && 'names' in test ? test.names : null
+  const inTier =
+    tierNames === null
+      ? sql`1 = 1`
+      : sql`EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${tierNames})`
+  const walked = (kind: RawBuilder<unknown>, rows: number) =>
+    tierNames !== null && names !== null
+      ? sql`SELECT p.id FROM (SELECT plant_id FROM search_names WHERE ${tierNames}
+            GROUP BY plant_id ORDER BY plant_id) n
+          JOIN plants p ON p.id = n.plant_id
+          WHERE ${walk.index.matchesPlant(match)} AND ${kind} AND ${conditions}
+          ORDER BY n.plant_id LIMIT ${rows}`
+      : sql`SELECT p.id FROM ${walk.index.from}
+          WHERE ${walk.index.matches(match)} AND ${inTier} AND ${kind} AND ${conditions}
+          ORDER BY ${walk.index.id} LIMIT ${rows}`
   const found: number[] = []
   for (const kind of query.type === null ? [sql`p.type = 'Plant'`, sql`p.type <> 'Plant'`] : [sql`1 = 1`]) {
     found.push(...(await ids(db, walked(kind, limit - found.length))))
