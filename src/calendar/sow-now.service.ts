@@ -9,7 +9,7 @@ import { countedPagination, offsetWindow, plantListJson, type PageRequest } from
 import type { IgnoredParameter } from '../text/closest-name.ts'
 import { facetFilters } from '../search/facet-parameters.ts'
 import { phraseBookOf } from '../search/phrase-book-cache.ts'
-import { bothConditions, filterCondition, type PlantFilter } from '../search/plant-filter.ts'
+import { filterCondition, type PlantFilter } from '../search/plant-filter.ts'
 import { toPlantType, type TypeParam } from '../search/search.service.ts'
 import type { PlantType } from '../plants/plant.ts'
 import { dated, NO_FIRST_FROST, type DatedWindow } from './calendar.service.ts'
@@ -17,7 +17,7 @@ import { WINDOW_KEYS, windowKey, type CalendarAction, type FrostWindow } from '.
 import { sourceNamesOf } from '../provenance/provenance.service.ts'
 import type { Plant } from '../plants/plant.ts'
 import { daysBetween, isoDate, isoDay, seasonsAround, type Season } from './season.ts'
-import { openPlants, openWindowCondition, windowsOf, type FrostOffsets } from './sow-now.repository.ts'
+import { openPlants, windowsOf, type FrostOffsets } from './sow-now.repository.ts'
 
 /** The parameters of /calendar itself; every other name is a facet, as in /search. */
 export const SOW_NOW_PARAMETERS = [
@@ -113,10 +113,11 @@ export interface PlantsToSow {
 
 /** The plants with a window of their own open on a day from `from` to `to`, in id order. */
 export async function plantsToSow(store: Store, query: SowingQuery): Promise<PlantsToSow> {
-  const open = openWindowCondition(query.actions, offsetsOf(query.from, query.to, query.seasons))
   const found = await openPlants(store.reader, {
+    actions: query.actions,
+    offsets: offsetsOf(query.from, query.to, query.seasons),
     type: query.type,
-    filter: bothConditions(open, filterCondition(query.filters))!,
+    filter: filterCondition(query.filters),
     limit: query.limit,
     offset: query.offset,
   })

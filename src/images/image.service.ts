@@ -111,34 +111,67 @@ export async function addImage(
   const record = checkedFields(fields)
   const processed = Buffer.isBuffer(upload) ? await processImage(upload) : upload
   return store.transaction(async (tx) => {
-    const at = now()
-    const shown = await shownIn(tx, plantId)
-    const id = await repo.insertImage(
-      tx,
-      {
-        plant_id: plantId,
-        ...record,
-        uploader_id: by.id,
-        uploader: by.name,
-        width: processed.width,
-        height: processed.height,
-        created_at: at,
-      },
-      processed.files,
-    )
-    const changes = [
-      { field: 'images.added', from: null, to: id },
-      ...(shown === null ? [{ field: 'images.shown', from: null, to: id }] : []),
-    ]
-    await recordPlantChanges(
-      tx,
-      plantId,
-      [{ changes, note: record.note, author: by, at }],
-      shown === null ? imagesOf(id) : undefined,
-    )
+    const { id, shown } = await addImageIn(tx, plantId, record, processed, by)
     const row = await repo.findImage(tx, plantId, id)
-    return imageJson(row!, shown ?? id)
+    return imageJson(row!, shown)
   })
+}
+
+export interface ProcessedPicture {
+  plantId: number
+  processed: ProcessedImage
+  fields: ImageFields
+}
+
+/** Adds processed pictures in one transaction, each still its own revision of its plant, in the order
+ * given (a plant's first becomes the one it shows). The importer's: a transaction per picture spent most of
+ * a starter import's pictures on beginning, ordering and committing them (188 pictures, 3.9 s on
+ * PostgreSQL). Every record is checked before anything is written. */
+export async function addProcessedImages(
+  store: Store,
+  pictures: readonly ProcessedPicture[],
+  by: Author,
+): Promise<void> {
+  const records = pictures.map(({ fields }) => checkedFields(fields))
+  await store.transaction(async (tx) => {
+    for (const [index, { plantId, processed }] of pictures.entries())
+      await addImageIn(tx, plantId, records[index]!, processed, by)
+  })
+}
+
+async function addImageIn(
+  tx: Tx,
+  plantId: number,
+  record: ReturnType<typeof checkedFields>,
+  processed: ProcessedImage,
+  by: Author,
+): Promise<{ id: number; shown: number }> {
+  const at = now()
+  const shown = await shownIn(tx, plantId)
+  const id = await repo.insertImage(
+    tx,
+    {
+      plant_id: plantId,
+      ...record,
+      uploader_id: by.id,
+      uploader: by.name,
+      width: processed.width,
+      height: processed.height,
+      created_at: at,
+    },
+    processed.files,
+  )
+  const changes = [
+    { field: 'images.added', from: null, to: id },
+    ...(shown === null ? [{ field: 'images.shown', from: null, to: id }] : []),
+  ]
+  await recordPlantChanges(
+    tx,
+    plantId,
+    [{ changes, note: record.note, author: by, at }],
+    shown === null ? imagesOf(id) : undefined,
+  )
+  return { id, shown: shown ?? id }
 }
 
 export async function listImages(store: Store, plantId: number): Promise<{ images: ImageJson[] }> {

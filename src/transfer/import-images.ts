@@ -11,7 +11,8 @@ import type { Author } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { MAX_IMAGE_BYTES, processImage, type ProcessedImage } from '../images/image-files.ts'
-import { addImage, checkImageFields } from '../images/image.service.ts'
+import { addProcessedImages, checkImageFields } from '../images/image.service.ts'
+import { inParallel } from './in-parallel.ts'
 
 export interface DatasetImage {
   file?: string
@@ -108,8 +109,23 @@ export class PicturesAhead {
   }
 }
 
-/** Adds the pictures; the plants are looked up in `ids` (key → id). Pictures of the same plant are added
- * one after the other in the file's order (the first becomes the one it shows); plants in parallel. */
+/** Pictures processed, then written in one transaction (each still its own revision), at most. */
+const GROUP = 50
+/** And at most this many bytes of processed files in one transaction. */
+const GROUP_BYTES = 16 * 1024 * 1024
+
+interface Placed {
+  entry: PendingImage
+  plantId: number
+}
+
+interface Ready extends Placed {
+  processed: ProcessedImage
+}
+
+/** Adds the pictures; the plants are looked up in `ids` (key → id). They are taken in the file's order (a
+ * plant's first becomes the one it shows), GROUP at a time: processed four at once, then written together
+ * while the next group is processed. */
 export async function addDatasetImages(
   store: Store,
   pending: PendingImage[],
@@ -118,33 +134,114 @@ export async function addDatasetImages(
   rejected: { line: number; reason: string }[],
 ): Promise<ImageCounts> {
   const counts: ImageCounts = { added: 0, skipped: 0, rejected: 0 }
-  const byPlant = new Map<number, PendingImage[]>()
-  for (const entry of pending) {
-    const id = ids.get(entry.plant)
-    if (id === undefined) continue // its plant line was rejected, and reported already
-    byPlant.set(id, [...(byPlant.get(id) ?? []), entry])
+  const refuse = (entry: PendingImage, reason: string) => {
+    counts.rejected++
+    rejected.push({ line: entry.line, reason: `${describe(entry)}: ${reason}` })
   }
-  const known = await knownImages(store, [...byPlant.keys()])
-  const queue = [...byPlant]
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [plantId, images] = next
+  const placed = pending.flatMap((entry) => {
+    const plantId = ids.get(entry.plant)
+    return plantId === undefined ? [] : [{ entry, plantId }] // a rejected plant line is reported already
+  })
+  const known = await knownImages(store, [...new Set(placed.map(({ plantId }) => plantId))])
+  let writing: Promise<void> = Promise.resolve()
+  for (let start = 0; start < placed.length; start += GROUP) {
+    const group = placed.slice(start, start + GROUP).filter(({ entry, plantId }) => {
       const have = known.get(plantId) ?? new Set<string>()
-      for (const entry of images) {
-        const outcome = await addOne(store, plantId, entry, have, options)
-        if (outcome === 'added' || outcome === 'skipped') {
-          counts[outcome]++
-          continue
-        }
-        counts.rejected++
-        rejected.push({ line: entry.line, reason: `${describe(entry)}: ${outcome.refused}` })
+      known.set(plantId, have)
+      // Without a source, the same author and note is the same picture; with one, only the same source is.
+      if (have.has(identity(entry.image)[0]!)) {
+        counts.skipped++
+        return false
       }
-    }
+      for (const key of identity(entry.image)) have.add(key)
+      return true
+    })
+    const processed = await inParallel(group, options.concurrency ?? CONCURRENCY, async (picture) => {
+      const outcome = await processedPicture(picture.entry, options)
+      if (typeof outcome === 'string') refuse(picture.entry, outcome)
+      return typeof outcome === 'string' ? [] : [{ ...picture, processed: outcome }]
+    })
+    await writing
+    writing = writeGroups(store, processed.flat(), options.by, counts, refuse)
+    // Awaited before the next group is written; a failure until then is not an unhandled rejection.
+    writing.catch(() => {})
   }
-  const workers = Math.min(options.concurrency ?? CONCURRENCY, queue.length)
-  await Promise.all(Array.from({ length: workers }, worker))
+  await writing
   return counts
 }
+
+/** The picture checked and processed, or why it is refused. */
+async function processedPicture(
+  entry: PendingImage,
+  options: ImageImportOptions,
+): Promise<ProcessedImage | string> {
+  try {
+    checkImageFields(fieldsOf(entry.image))
+    const upload = await (options.ahead?.take(entry) ?? bytesOf(entry.image, options.baseDir))
+    return Buffer.isBuffer(upload) ? await processImage(upload) : upload
+  } catch (error) {
+    if (error instanceof AppError) return error.msg
+    throw error
+  }
+}
+
+/** Writes the pictures in transactions of at most GROUP_BYTES. */
+async function writeGroups(
+  store: Store,
+  pictures: Ready[],
+  by: Author,
+  counts: ImageCounts,
+  refuse: (entry: PendingImage, reason: string) => void,
+): Promise<void> {
+  let group: Ready[] = []
+  let bytes = 0
+  for (const picture of pictures) {
+    const size = picture.processed.files.reduce((sum, file) => sum + file.data.length, 0)
+    if (group.length > 0 && bytes + size > GROUP_BYTES) {
+      await writeTogether(store, group, by, counts, refuse)
+      group = []
+      bytes = 0
+    }
+    group.push(picture)
+    bytes += size
+  }
+  if (group.length > 0) await writeTogether(store, group, by, counts, refuse)
+}
+
+/** One transaction for the group; if the database refuses it, each picture alone, so that one refused
+ * picture leaves the others added. */
+async function writeTogether(
+  store: Store,
+  group: Ready[],
+  by: Author,
+  counts: ImageCounts,
+  refuse: (entry: PendingImage, reason: string) => void,
+): Promise<void> {
+  try {
+    await addProcessedImages(
+      store,
+      group.map(({ plantId, processed, entry }) => ({ plantId, processed, fields: fieldsOf(entry.image) })),
+      by,
+    )
+    counts.added += group.length
+  } catch (error) {
+    if (store.isUnavailable(error)) throw error
+    if (group.length > 1) {
+      for (const picture of group) await writeTogether(store, [picture], by, counts, refuse)
+      return
+    }
+    const reason =
+      error instanceof AppError ? error.msg : `the database refused it: ${(error as Error).message}`
+    refuse(group[0]!.entry, reason)
+  }
+}
+
+const fieldsOf = (image: DatasetImage) => ({
+  author: image.author,
+  license: image.license,
+  source_url: image.source_url,
+  note: image.note,
+})
 
 /** What makes two pictures of a plant the same: their source, or without one their author and note. */
 function identity(image: { source_url?: string | null; author?: string; note?: string }): string[] {
@@ -170,37 +267,6 @@ async function knownImages(store: Store, plantIds: number[]): Promise<Map<number
     }
   }
   return known
-}
-
-async function addOne(
-  store: Store,
-  plantId: number,
-  entry: PendingImage,
-  have: Set<string>,
-  options: ImageImportOptions,
-): Promise<'added' | 'skipped' | { refused: string }> {
-  const { image } = entry
-  const [own] = identity(image)
-  // Without a source, the same author and note is the same picture; with one, only the same source is.
-  if (have.has(own!)) return 'skipped'
-  const fields = {
-    author: image.author,
-    license: image.license,
-    source_url: image.source_url,
-    note: image.note,
-  }
-  try {
-    checkImageFields(fields)
-    const upload = await (options.ahead?.take(entry) ?? bytesOf(image, options.baseDir))
-    if (typeof upload === 'string') return { refused: upload }
-    await addImage(store, plantId, upload, fields, options.by)
-  } catch (error) {
-    if (error instanceof AppError) return { refused: error.msg }
-    if (store.isUnavailable(error)) throw error
-    return { refused: `the database refused it: ${(error as Error).message}` }
-  }
-  for (const key of identity(image)) have.add(key)
-  return 'added'
 }
 
 /** The picture's bytes, or why there are none. */

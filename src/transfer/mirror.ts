@@ -24,6 +24,7 @@ import {
   type MirrorLink,
 } from './mirror-writes.ts'
 import type { ImageFile } from '../images/image-files.ts'
+import { inParallel } from './in-parallel.ts'
 
 const FEED_PAGE = 1000
 const EXPORT_BATCH = 1000
@@ -361,19 +362,6 @@ const revisionRow = (change: FeedChange): RevisionRow => ({
 const imagePath = (url: string | null): string | null => {
   const match = url === null ? null : /\/images\/\d+\/(thumb|title)\.webp$/.exec(url)
   return match ? match[0] : null
-}
-
-async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index]!)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 const now = () => new Date().toISOString()

@@ -6,11 +6,13 @@ import assert from 'node:assert/strict'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { importDataset, type ImportOptions } from '../../src/transfer/import.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
+import { TEST_DIALECT } from '../helpers/test-database.ts'
 
 let t: TestApp
 before(async () => {
@@ -215,5 +217,63 @@ describe('importing pictures', () => {
     put(join(root, 'no-source', 'a.png'), await photo({ r: 120, g: 60, b: 0 }, 'png'))
     assert.deepEqual((await run(path)).images, { added: 1, skipped: 1, rejected: 0 })
     assert.deepEqual((await run(path)).images, { added: 0, skipped: 2, rejected: 0 })
+  })
+  it('writes pictures several to a transaction, and one the database refuses leaves the others added', async () => {
+    // A trigger stands for whatever the database may refuse that the picture checks do not see.
+    if (TEST_DIALECT === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_picture BEFORE INSERT ON plant_images WHEN NEW.note = 'Refused'
+        BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`.execute(t.store.db)
+    } else {
+      await sql`CREATE FUNCTION refuse_picture() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.note = 'Refused' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`.execute(
+        t.store.db,
+      )
+      await sql`CREATE TRIGGER refuse_picture BEFORE INSERT ON plant_images
+        FOR EACH ROW EXECUTE FUNCTION refuse_picture()`.execute(t.store.db)
+    }
+    const names = Array.from({ length: 60 }, (_, index) => `Groupberry${index}`)
+    const path = dataset('groups', [
+      ...names.map((name, index) =>
+        plant(name, [{ file: 'g.jpg', ...credit, note: index === 7 ? 'Refused' : `Fruit ${index}` }]),
+      ),
+      plant('Pairberry', [
+        { file: 'g.jpg', ...credit, note: 'First' },
+        { file: 'g.jpg', ...credit, note: 'Second' },
+      ]),
+    ])
+    put(join(root, 'groups', 'g.jpg'), await photo({ r: 200, g: 30, b: 90 }))
+
+    const summary = await run(path)
+    assert.deepEqual(summary.images, { added: 61, skipped: 0, rejected: 1 })
+    assert.equal(summary.rejected.length, 1)
+    assert.equal(summary.rejected[0]!.line, 9)
+    assert.match(
+      summary.rejected[0]!.reason,
+      /^image 1 \(g\.jpg\): the database refused it: .*refused by a test trigger/,
+    )
+
+    const refused = await plantNamed('Groupberry7')
+    assert.equal(refused.images.thumb, null)
+    assert.equal(refused.version, 1, 'no revision for the refused picture')
+    for (const name of ['Groupberry6', 'Groupberry8', 'Groupberry59']) {
+      const found = await plantNamed(name)
+      assert.match(found.images.thumb ?? '', /\/images\/\d+\/thumb\.webp$/, name)
+      assert.equal(found.version, 2, `${name}: one revision for its picture`)
+    }
+    const pair = await plantNamed('Pairberry')
+    const pictures = await imagesOf(pair.id)
+    assert.deepEqual(
+      pictures.map((image: { note: string; shown: boolean }) => [image.note, image.shown]),
+      [
+        ['First', true],
+        ['Second', false],
+      ],
+    )
+    assert.equal(pair.version, 3, 'a revision for each picture')
+    const history = await t.request('GET', `/api/plants/${pair.id}/revisions`)
+    assert.deepEqual(
+      history.body.revisions.slice(0, 2).map((revision: { note: string }) => revision.note),
+      ['Second', 'First'],
+    )
   })
 })
