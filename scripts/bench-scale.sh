@@ -5,11 +5,14 @@
 #   HORTUS_SCALE_PLANTS=<count>       the large size (1000000 unless told; 150000 is a quick look)
 #   HORTUS_SCALE_ROUNDS=<count>       one client's requests per case and size (2000 unless told)
 #   HORTUS_SCALE_CASES=<regexp>       only the read cases whose names match
-#   HORTUS_SCALE_REUSE=1              SQLite: measure the databases an earlier run left in var/scale/ again
+#   HORTUS_SCALE_REUSE=1              measure the databases an earlier run left again: SQLite's in var/scale/,
+#                                     PostgreSQL's on the server of HORTUS_TEST_PG_URL
+#   HORTUS_TEST_PG_URL=<url>          PostgreSQL: this server (a superuser URL to its `postgres` database),
+#                                     not a throwaway cluster; the databases stay there for HORTUS_SCALE_REUSE
 #   HORTUS_SCALE_RUNS=<count>         the whole of it n times, each run's figures in
 #                                     test-results/bench/scale-runs/run-<i>/, then their spread (bench/spread.ts)
 # The made-up plants and the SQLite databases are kept in var/scale/ (about 150 MB and 2 GB at a million),
-# PostgreSQL's live as long as its throwaway cluster. At a million plants, about an hour on SQLite on a
+# PostgreSQL's live as long as its server. At a million plants, about an hour on SQLite on a
 # shared 2-core machine, most of it the import.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +27,11 @@ for ((run = 1; run <= runs; run++)); do
     HORTUS_TEST_DB=sqlite node $import_flags --import tsx bench/scale/scale.bench.ts
   fi
   if [[ $which_db == all || $which_db == postgres ]]; then
-    bash scripts/postgres/with-test-cluster.sh bash -c "HORTUS_TEST_DB=postgres node $import_flags --import tsx bench/scale/scale.bench.ts"
+    if [[ -n ${HORTUS_TEST_PG_URL:-} ]]; then
+      HORTUS_TEST_DB=postgres node $import_flags --import tsx bench/scale/scale.bench.ts
+    else
+      bash scripts/postgres/with-test-cluster.sh bash -c "HORTUS_TEST_DB=postgres node $import_flags --import tsx bench/scale/scale.bench.ts"
+    fi
   fi
   if ((runs == 1)); then
     node --import tsx bench/scale/table.ts

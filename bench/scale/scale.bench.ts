@@ -70,8 +70,10 @@ export interface ScaleFigures {
 }
 
 const SCALE_DIR = join(ROOT, 'var', 'scale')
-// HORTUS_SCALE_REUSE=1: SQLite databases imported by an earlier run (kept in var/scale/) are measured again
-// without importing them again; their import times are those of that run.
+// HORTUS_SCALE_REUSE=1: databases imported by an earlier run are measured again without importing them
+// again; their import times are those of that run. SQLite's are kept in var/scale/; PostgreSQL's on a
+// server that outlives the run (HORTUS_TEST_PG_URL set by hand: scripts/bench-scale.sh then starts no
+// throwaway cluster), as hortus_scale_real and hortus_scale_real_large.
 const REUSE = process.env.HORTUS_SCALE_REUSE === '1'
 
 async function importFiles(url: string, files: string[]): Promise<Record<string, number>> {
@@ -93,30 +95,62 @@ async function importFiles(url: string, files: string[]): Promise<Record<string,
   return seconds
 }
 
-/** The database `name` made by `make` (which returns its import times), or on SQLite with
- * HORTUS_SCALE_REUSE=1 the one an earlier run made. SQLite's are kept in var/scale/ with what their import
- * took; PostgreSQL's live as long as the throwaway cluster. */
+/** The database `name` made by `make` (which returns its import times), or with HORTUS_SCALE_REUSE=1 the
+ * one an earlier run made. What their import took is kept beside them in var/scale/. `url`: PostgreSQL's
+ * large database, which `make` copies from the small one. */
 async function database(
   name: string,
   make: (url: string) => Promise<Record<string, number>>,
   url?: string,
 ): Promise<{ url: string; importSeconds: Record<string, number> }> {
-  if (TEST_DIALECT !== 'sqlite') {
+  mkdirSync(SCALE_DIR, { recursive: true })
+  if (TEST_DIALECT !== 'sqlite' && !REUSE) {
     const made = url ?? (await createTestDatabaseUrl())
     return { url: made, importSeconds: await make(made) }
   }
-  mkdirSync(SCALE_DIR, { recursive: true })
-  const path = join(SCALE_DIR, `${name}.db`)
-  const record = `${path}.json`
-  if (REUSE && existsSync(record)) {
-    const importSeconds = JSON.parse(readFileSync(record, 'utf8')) as Record<string, number>
-    console.log(`${path}: imported by an earlier run`)
-    return { url: `sqlite:${path}`, importSeconds }
+  const kept = TEST_DIALECT === 'sqlite' ? `sqlite:${join(SCALE_DIR, `${name}.db`)}` : (url ?? keptUrl())
+  const record = TEST_DIALECT === 'sqlite' ? `${kept.slice('sqlite:'.length)}.json` : recordOf(kept)
+  if (REUSE && existsSync(record) && (await exists(kept))) {
+    console.log(`${kept}: imported by an earlier run`)
+    return { url: kept, importSeconds: JSON.parse(readFileSync(record, 'utf8')) as Record<string, number> }
   }
-  for (const suffix of ['.json', '', '-wal', '-shm']) rmSync(path + suffix, { force: true })
-  const importSeconds = await make(`sqlite:${path}`)
+  await remove(kept, url === undefined)
+  const importSeconds = await make(kept)
   writeFileSync(record, JSON.stringify(importSeconds))
-  return { url: `sqlite:${path}`, importSeconds }
+  return { url: kept, importSeconds }
+}
+
+/** The small database kept on the PostgreSQL server. */
+const keptUrl = () =>
+  Object.assign(new URL(process.env.HORTUS_TEST_PG_URL!), { pathname: '/hortus_scale_real' }).toString()
+const databaseName = (url: string) => new URL(url).pathname.slice(1)
+const recordOf = (url: string) => join(SCALE_DIR, `postgres-${databaseName(url)}.json`)
+
+async function onServer<T extends pg.QueryResultRow>(statement: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.HORTUS_TEST_PG_URL })
+  await client.connect()
+  try {
+    return (await client.query<T>(statement, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+async function exists(url: string): Promise<boolean> {
+  if (TEST_DIALECT === 'sqlite') return existsSync(url.slice('sqlite:'.length))
+  return (await onServer('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName(url)])).length > 0
+}
+
+/** Removes a kept database, and makes it again empty where `make` does not copy it (the small one). */
+async function remove(url: string, empty: boolean): Promise<void> {
+  if (TEST_DIALECT === 'sqlite') {
+    const path = url.slice('sqlite:'.length)
+    for (const suffix of ['.json', '', '-wal', '-shm']) rmSync(path + suffix, { force: true })
+    return
+  }
+  rmSync(recordOf(url), { force: true })
+  await onServer(`DROP DATABASE IF EXISTS ${databaseName(url)} WITH (FORCE)`)
+  if (empty) await onServer(`CREATE DATABASE ${databaseName(url)} TEMPLATE template0 ENCODING 'UTF8'`)
 }
 
 /** A copy of the (closed) database at `url` to `to` (SQLite), or a PostgreSQL database made from it. */
@@ -128,15 +162,7 @@ async function copy(url: string, to: string): Promise<void> {
       if (existsSync(from + suffix)) copyFileSync(from + suffix, path + suffix)
     return
   }
-  const server = process.env.HORTUS_TEST_PG_URL!
-  const client = new pg.Client({ connectionString: server })
-  await client.connect()
-  try {
-    const name = (of: string) => new URL(of).pathname.slice(1)
-    await client.query(`CREATE DATABASE ${name(to)} TEMPLATE ${name(url)}`)
-  } finally {
-    await client.end()
-  }
+  await onServer(`CREATE DATABASE ${databaseName(to)} TEMPLATE ${databaseName(url)}`)
 }
 
 /** The URL of a new PostgreSQL database made from the one at `url`. */

@@ -31,9 +31,28 @@ export function nameQueries(groups: MatchExpr[], syntax: TextSyntax) {
   }
 }
 
-/** One tier's test: a condition on the rows of search_names (whole names), or a name-weight full-text
+/** One tier's test: conditions on the rows of search_names (whole names), or a name-weight full-text
  * query. The tiers come in order; a plant is in the first whose test it passes, else in tier 6. */
-export type TierTest = { tier: number } & ({ names: RawBuilder<unknown> } | { text: string })
+export type TierTest = { tier: number } & ({ names: NameRanges } | { text: string })
+
+/** Conditions on the rows of search_names, each one range (or list) of its names index: a name meets one of
+ * them. Kept apart, not ORed, so that the rows are read range by range from the index alone: PostgreSQL
+ * reads an OR of ranges as a bitmap and visits the table's pages (at a million plants, the 3,418 "solanum"
+ * names counted in 7-10 ms, against under 1 from the index). */
+export type NameRanges = RawBuilder<unknown>[]
+
+/** Plant `p` has a name in the ranges. */
+export function hasNameIn(ranges: NameRanges): RawBuilder<unknown> {
+  return sql`EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND (${sql.join(ranges, sql` OR `)}))`
+}
+
+/** The names' rows in the ranges, with the column `plant_id` (a plant once per name it has there). */
+export function namesIn(ranges: NameRanges): RawBuilder<unknown> {
+  return sql.join(
+    ranges.map((range) => sql`SELECT plant_id FROM search_names WHERE ${range}`),
+    sql` UNION ALL `,
+  )
+}
 
 export const LAST_TIER = 6
 
@@ -43,14 +62,14 @@ export function tierTests(
 ): TierTest[] {
   const tests: TierTest[] = []
   if (plan.phrases.length > 0) {
-    tests.push({ tier: 0, names: sql`kind = 0 AND name IN (${sql.join(plan.phrases)})` })
+    tests.push({ tier: 0, names: [sql`kind = 0 AND name IN (${sql.join(plan.phrases)})`] })
     const ranges = plan.phrases.map((phrase) => sql`(name >= ${phrase} AND name < ${prefixEnd(phrase)})`)
-    tests.push({ tier: 1, names: sql`(${sql.join(ranges, sql` OR `)})` })
+    tests.push({ tier: 1, names: ranges })
   }
   if (names.whole !== null) tests.push({ tier: 2, text: names.whole })
   if (names.prefix !== null) tests.push({ tier: 3, text: names.prefix })
   if (plan.fuzzyPhrases.length > 0) {
-    tests.push({ tier: 4, names: sql`name IN (${sql.join(plan.fuzzyPhrases)})` })
+    tests.push({ tier: 4, names: [sql`name IN (${sql.join(plan.fuzzyPhrases)})`] })
   }
   if (names.fuzzy !== null) tests.push({ tier: 5, text: names.fuzzy })
   return tests
@@ -62,10 +81,7 @@ export function tierExpression(
   namesMatch: (query: string) => RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const whens = tests.map((test) => {
-    const condition =
-      'names' in test
-        ? sql`EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${test.names})`
-        : namesMatch(test.text)
+    const condition = 'names' in test ? hasNameIn(test.names) : namesMatch(test.text)
     return sql`WHEN ${condition} THEN ${sql.lit(test.tier)}`
   })
   return sql`CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(LAST_TIER)} END`

@@ -6,7 +6,7 @@
 // Both databases walk alike; each supplies its full-text index (`TextIndex`).
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
-import { speciesFirst, type TierTest } from './ranking.ts'
+import { hasNameIn, namesIn, speciesFirst, type NameRanges, type TierTest } from './ranking.ts'
 import type { SearchQuery } from './search-index.ts'
 import { conditionsOf } from './full-text-search.ts'
 
@@ -84,11 +84,7 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   const conditions = sql.join(
     [
       conditionsOf(query),
-      ...earlier.flatMap((before) =>
-        'names' in before
-          ? [sql`NOT EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${before.names})`]
-          : [],
-      ),
+      ...earlier.flatMap((before) => ('names' in before ? [sql`NOT ${hasNameIn(before.names)}`] : [])),
     ],
     sql` AND `,
   )
@@ -106,7 +102,7 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
     return ids(
       db,
       sql`SELECT p.id FROM plants p
-        WHERE p.id IN (SELECT plant_id FROM search_names WHERE ${test.names})
+        WHERE p.id IN (${namesIn(test.names)})
           AND ${matching}
           AND ${conditions}
         ORDER BY ${speciesFirst}, p.id LIMIT ${limit}`,
@@ -116,13 +112,10 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   // limit: the tier's plants read from the names index (GIN, up to SORTED_NAMES names), else the full-text
   // match.
   const tierNames = test !== undefined && 'names' in test ? test.names : null
-  const inTier =
-    tierNames === null
-      ? sql`1 = 1`
-      : sql`EXISTS (SELECT 1 FROM search_names n WHERE n.plant_id = p.id AND ${tierNames})`
+  const inTier = tierNames === null ? sql`1 = 1` : hasNameIn(tierNames)
   const walked = (kind: RawBuilder<unknown>, rows: number) =>
     tierNames !== null && names !== null
-      ? sql`SELECT p.id FROM (SELECT plant_id FROM search_names WHERE ${tierNames}
+      ? sql`SELECT p.id FROM (SELECT plant_id FROM (${namesIn(tierNames)}) AS tier
             GROUP BY plant_id ORDER BY plant_id) n
           JOIN plants p ON p.id = n.plant_id
           WHERE ${walk.index.matchesPlant(match)} AND ${kind} AND ${conditions}
@@ -138,12 +131,10 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   return found
 }
 
-/** How many name rows meet the condition, when fewer than `upTo`. */
-async function nameRows(db: Db, condition: RawBuilder<unknown>, upTo: number): Promise<number | null> {
+/** How many name rows are in the ranges, when fewer than `upTo`. */
+async function nameRows(db: Db, ranges: NameRanges, upTo: number): Promise<number | null> {
   const counted = await sql<{ rows: number }>`
-    SELECT count(*) AS rows FROM (SELECT 1 FROM search_names WHERE ${condition} LIMIT ${upTo}) AS few`.execute(
-    db,
-  )
+    SELECT count(*) AS rows FROM (${namesIn(ranges)} LIMIT ${upTo}) AS few`.execute(db)
   const rows = Number(counted.rows[0]?.rows ?? 0)
   return rows < upTo ? rows : null
 }
