@@ -134,40 +134,64 @@ export async function addDatasetImages(
   rejected: { line: number; reason: string }[],
 ): Promise<ImageCounts> {
   const counts: ImageCounts = { added: 0, skipped: 0, rejected: 0 }
-  const refuse = (entry: PendingImage, reason: string) => {
-    counts.rejected++
-    rejected.push({ line: entry.line, reason: `${describe(entry)}: ${reason}` })
-  }
   const placed = pending.flatMap((entry) => {
     const plantId = ids.get(entry.plant)
     return plantId === undefined ? [] : [{ entry, plantId }] // a rejected plant line is reported already
   })
   const known = await knownImages(store, [...new Set(placed.map(({ plantId }) => plantId))])
+  const haveOf = (plantId: number) => known.get(plantId) ?? known.set(plantId, new Set()).get(plantId)!
+  const outcomes: Outcomes = {
+    added: ({ plantId, entry }) => {
+      counts.added++
+      for (const key of identity(entry.image)) haveOf(plantId).add(key)
+    },
+    refused: (entry, reason) => {
+      counts.rejected++
+      rejected.push({ line: entry.line, reason: `${describe(entry)}: ${reason}` })
+    },
+  }
+  // What the pictures taken so far are (plant and identity): one more of the same waits until those are
+  // added or refused, and is then skipped or taken as if they had been added one after the other.
+  const taken = new Set<string>()
+  let group: Placed[] = []
   let writing: Promise<void> = Promise.resolve()
-  for (let start = 0; start < placed.length; start += GROUP) {
-    const group = placed.slice(start, start + GROUP).filter(({ entry, plantId }) => {
-      const have = known.get(plantId) ?? new Set<string>()
-      known.set(plantId, have)
-      // Without a source, the same author and note is the same picture; with one, only the same source is.
-      if (have.has(identity(entry.image)[0]!)) {
-        counts.skipped++
-        return false
-      }
-      for (const key of identity(entry.image)) have.add(key)
-      return true
-    })
+  const send = async () => {
     const processed = await inParallel(group, options.concurrency ?? CONCURRENCY, async (picture) => {
       const outcome = await processedPicture(picture.entry, options)
-      if (typeof outcome === 'string') refuse(picture.entry, outcome)
+      if (typeof outcome === 'string') outcomes.refused(picture.entry, outcome)
       return typeof outcome === 'string' ? [] : [{ ...picture, processed: outcome }]
     })
+    group = []
     await writing
-    writing = writeGroups(store, processed.flat(), options.by, counts, refuse)
+    writing = writeGroups(store, processed.flat(), options.by, outcomes)
     // Awaited before the next group is written; a failure until then is not an unhandled rejection.
     writing.catch(() => {})
   }
+  for (const picture of placed) {
+    // Without a source, the same author and note is the same picture; with one, only the same source is.
+    const [own, ...others] = identity(picture.entry.image).map((key) => `${picture.plantId}\u0000${key}`)
+    if (taken.has(own!)) {
+      await send()
+      await writing
+      taken.clear()
+    }
+    if (haveOf(picture.plantId).has(identity(picture.entry.image)[0]!)) {
+      counts.skipped++
+      continue
+    }
+    group.push(picture)
+    for (const key of [own!, ...others]) taken.add(key)
+    if (group.length === GROUP) await send()
+  }
+  if (group.length > 0) await send()
   await writing
   return counts
+}
+
+/** What becomes of each picture written. */
+interface Outcomes {
+  added: (picture: Placed) => void
+  refused: (entry: PendingImage, reason: string) => void
 }
 
 /** The picture checked and processed, or why it is refused. */
@@ -186,53 +210,41 @@ async function processedPicture(
 }
 
 /** Writes the pictures in transactions of at most GROUP_BYTES. */
-async function writeGroups(
-  store: Store,
-  pictures: Ready[],
-  by: Author,
-  counts: ImageCounts,
-  refuse: (entry: PendingImage, reason: string) => void,
-): Promise<void> {
+async function writeGroups(store: Store, pictures: Ready[], by: Author, outcomes: Outcomes): Promise<void> {
   let group: Ready[] = []
   let bytes = 0
   for (const picture of pictures) {
     const size = picture.processed.files.reduce((sum, file) => sum + file.data.length, 0)
     if (group.length > 0 && bytes + size > GROUP_BYTES) {
-      await writeTogether(store, group, by, counts, refuse)
+      await writeTogether(store, group, by, outcomes)
       group = []
       bytes = 0
     }
     group.push(picture)
     bytes += size
   }
-  if (group.length > 0) await writeTogether(store, group, by, counts, refuse)
+  if (group.length > 0) await writeTogether(store, group, by, outcomes)
 }
 
 /** One transaction for the group; if the database refuses it, each picture alone, so that one refused
  * picture leaves the others added. */
-async function writeTogether(
-  store: Store,
-  group: Ready[],
-  by: Author,
-  counts: ImageCounts,
-  refuse: (entry: PendingImage, reason: string) => void,
-): Promise<void> {
+async function writeTogether(store: Store, group: Ready[], by: Author, outcomes: Outcomes): Promise<void> {
   try {
     await addProcessedImages(
       store,
       group.map(({ plantId, processed, entry }) => ({ plantId, processed, fields: fieldsOf(entry.image) })),
       by,
     )
-    counts.added += group.length
+    for (const picture of group) outcomes.added(picture)
   } catch (error) {
     if (store.isUnavailable(error)) throw error
     if (group.length > 1) {
-      for (const picture of group) await writeTogether(store, [picture], by, counts, refuse)
+      for (const picture of group) await writeTogether(store, [picture], by, outcomes)
       return
     }
     const reason =
       error instanceof AppError ? error.msg : `the database refused it: ${(error as Error).message}`
-    refuse(group[0]!.entry, reason)
+    outcomes.refused(group[0]!.entry, reason)
   }
 }
 

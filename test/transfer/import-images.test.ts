@@ -218,6 +218,21 @@ describe('importing pictures', () => {
     assert.deepEqual((await run(path)).images, { added: 1, skipped: 1, rejected: 0 })
     assert.deepEqual((await run(path)).images, { added: 0, skipped: 2, rejected: 0 })
   })
+
+  it('tries the same picture again when the one before it was refused', async () => {
+    const path = dataset('retry', [
+      plant('Retryberry', [
+        { file: 'broken.jpg', ...credit },
+        { file: 'fine.png', ...credit },
+      ]),
+    ])
+    put(join(root, 'retry', 'broken.jpg'), 'Not a picture.\n')
+    put(join(root, 'retry', 'fine.png'), await photo({ r: 10, g: 140, b: 60 }, 'png'))
+    const summary = await run(path)
+    assert.deepEqual(summary.images, { added: 1, skipped: 0, rejected: 1 })
+    assert.match(summary.rejected[0]!.reason, /^image 1 \(broken\.jpg\): .*not a picture Hortus can read/)
+    assert.equal((await imagesOf((await plantNamed('Retryberry')).id)).length, 1)
+  })
   it('writes pictures several to a transaction, and one the database refuses leaves the others added', async () => {
     // A trigger stands for whatever the database may refuse that the picture checks do not see.
     if (TEST_DIALECT === 'sqlite') {
