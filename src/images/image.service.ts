@@ -100,16 +100,16 @@ export function checkImageFields(fields: ImageFields): void {
   checkedFields(fields)
 }
 
-/** Adds a picture to a plant: `upload` is the file as sent, or (the importer's) already processed. */
+/** Adds a picture to a plant from the file as sent. */
 export async function addImage(
   store: Store,
   plantId: number,
-  upload: Buffer | ProcessedImage,
+  upload: Buffer,
   fields: ImageFields,
   by: Author,
 ): Promise<ImageJson> {
   const record = checkedFields(fields)
-  const processed = Buffer.isBuffer(upload) ? await processImage(upload) : upload
+  const processed = await processImage(upload)
   return store.transaction(async (tx) => {
     const { id, shown } = await addImageIn(tx, plantId, record, processed, by)
     const row = await repo.findImage(tx, plantId, id)

@@ -169,13 +169,14 @@ export async function addDatasetImages(
   }
   for (const picture of placed) {
     // Without a source, the same author and note is the same picture; with one, only the same source is.
-    const [own, ...others] = identity(picture.entry.image).map((key) => `${picture.plantId}\u0000${key}`)
+    const keys = identity(picture.entry.image)
+    const [own, ...others] = keys.map((key) => `${picture.plantId}\u0000${key}`)
     if (taken.has(own!)) {
       await send()
       await writing
       taken.clear()
     }
-    if (haveOf(picture.plantId).has(identity(picture.entry.image)[0]!)) {
+    if (haveOf(picture.plantId).has(keys[0]!)) {
       counts.skipped++
       continue
     }
