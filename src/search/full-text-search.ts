@@ -8,6 +8,7 @@ import { prepared } from '../db/prepared.ts'
 import {
   anywhereQuery,
   nameQueries,
+  nameTiers,
   speciesFirst,
   tierExpression,
   tierTests,
@@ -19,6 +20,8 @@ import { countLimit, exactTotal, type Total } from '../paging.ts'
 import { boundedCount, totalOfWalk } from './bounded-count.ts'
 import type { SearchQuery, SearchResult } from './search-index.ts'
 import type { QueryPlan } from './query-plan.ts'
+import { mayBeCut, nameWords } from './search-text.ts'
+import type { Plant } from '../plants/plant.ts'
 import { filterCondition, plantsMeeting, typeCondition, type PlantFilter } from './plant-filter.ts'
 import { plantsAtMost } from './match-bound.ts'
 
@@ -31,6 +34,9 @@ export interface FullTextDialect {
   namesMatch: (query: string) => RawBuilder<unknown>
   /** Up to how many matches are ranked in one statement rather than walked. */
   fewMatches: number
+  /** Few matches are ranked by their names (rankByNames) where the words match this many times more
+   * plants (counted where a filter's form was chosen); 0: always. */
+  namesCostMatches: number
   /** Plants `p` as the ranking reads them (with what `namesMatch` needs), found by id. */
   ranked: RawBuilder<unknown>
   /** Words matching fewer plants than this may have each match tested by a filter (withFilterForm);
@@ -55,7 +61,12 @@ export async function findMatches(
   const few = dialect.fewMatches
   const first = await matchIds(db, dialect, query, anywhere, Number.isFinite(few) ? few + 1 : null)
   if (first.length <= few) {
-    const docs = query.offset >= first.length ? [] : await rankAll(db, dialect, query, first, tests)
+    const docs =
+      query.offset >= first.length
+        ? []
+        : first.length * dialect.namesCostMatches <= (query.wordMatches ?? 0)
+          ? await rankByNames(db, query, first)
+          : await rankAll(db, dialect, query, first, tests)
     return { ...exactTotal(first.length), docs }
   }
   // The walk went as far as the count would have: it is the count.
@@ -108,10 +119,10 @@ async function withFilterForm(
   if (upTo === 0) return query
   const [walked] = await countAll(dialect.index)(db, anywhere, upTo)
   const words = Number(walked?.n ?? upTo)
-  if (words >= upTo) return query
+  if (words >= upTo) return { ...query, wordMatches: words }
   const met = await plantsMeeting(db, filters, words + 1)
   const testedEach = (filter: PlantFilter) => met[filters.indexOf(filter)]! > words
-  return { ...query, filter: filterCondition(filters, sql`p.id`, testedEach) }
+  return { ...query, filter: filterCondition(filters, sql`p.id`, testedEach), wordMatches: words }
 }
 
 /** The plant's type and the filter, on plant `p`. */
@@ -175,7 +186,7 @@ function countAll(index: TextIndex) {
   return run
 }
 
-/** The matches `ids` (few) ranked in one pass, then only the page's documents read. */
+/** The matches `ids` (few) ranked in one statement, then only the page's documents read. */
 async function rankAll(
   db: Db,
   dialect: FullTextDialect,
@@ -195,4 +206,33 @@ async function rankAll(
     SELECT p.doc FROM ranked JOIN plants p ON p.id = ranked.id
     ORDER BY ranked.tier, ranked.kind, ranked.id`.execute(db)
   return page.rows.map((row) => row.doc)
+}
+
+/** The matches `ids` (few) ranked by their names (ranking.ts `nameTiers`), then only the page's documents
+ * read. A name longer than the names table keeps is read whole from its plant. */
+async function rankByNames(db: Db, query: SearchQuery, ids: number[]): Promise<string[]> {
+  const rows = await sql<{ id: number | string; species: number; name: string | null; kind: number | null }>`
+    SELECT p.id, ${speciesFirst} AS species, n.name, n.kind
+    FROM plants p LEFT JOIN search_names n ON n.plant_id = p.id
+    WHERE p.id IN (${sql.join(ids)})`.execute(db)
+  const plants = new Map<number, { species: number; names: { name: string; kind: number }[] }>()
+  for (const row of rows.rows) {
+    const id = Number(row.id)
+    let plant = plants.get(id)
+    if (!plant) plants.set(id, (plant = { species: Number(row.species), names: [] }))
+    if (row.name !== null) plant.names.push({ name: row.name, kind: Number(row.kind) })
+  }
+  const cut = [...plants.keys()].filter((id) => plants.get(id)!.names.some(({ name }) => mayBeCut(name)))
+  const cutDocs = await documents(db, cut)
+  const wholeWords = new Map(
+    cut.map((id, index) => [id, [...nameWords(JSON.parse(cutDocs[index]!) as Plant)]]),
+  )
+  const tierOf = nameTiers(query.plan)
+  const ranked = [...plants].map(([id, { species, names }]) => {
+    const words = wholeWords.get(id) ?? names.flatMap(({ name }) => name.split(' '))
+    return { id, species, tier: tierOf({ names, words }) }
+  })
+  ranked.sort((a, b) => a.tier - b.tier || a.species - b.species || a.id - b.id)
+  const page = ranked.slice(query.offset, query.offset + query.limit).map(({ id }) => id)
+  return documents(db, page)
 }

@@ -56,18 +56,23 @@ export class PostgresSearch implements SearchIndex {
   readonly #dialect: FullTextDialect
 
   /** `fewMatches`: up to how many matches are ranked in one statement (a test walks every search);
-   * `testEachMatchUpTo`: up to how many matches of the words a filter may test each (a test sets it). */
+   * `testEachMatchUpTo`: up to how many matches of the words a filter may test each; `namesCostMatches`:
+   * 0 ranks every few matches by their names (tests set them). */
   constructor({
     fewMatches = FEW_MATCHES,
     // PostgreSQL plans `p.id IN (…)` and a per-plant EXISTS alike, as a semi-join of its choosing.
     testEachMatchUpTo = 0,
-  }: { fewMatches?: number; testEachMatchUpTo?: number } = {}) {
+    // The ranking statement tests each match's own tsvector, never a set of the names' matches: it has
+    // nothing to save by ranking in JavaScript.
+    namesCostMatches = Infinity,
+  }: { fewMatches?: number; testEachMatchUpTo?: number; namesCostMatches?: number } = {}) {
     this.#dialect = {
       anywhere: anywhereSyntax,
       names: namesSyntax,
       index: GIN_INDEX,
       namesMatch: (match) => sql`s.document @@ ${match}::tsquery`,
       fewMatches,
+      namesCostMatches,
       ranked: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
       testEachMatchUpTo,
       matchSet: {

@@ -241,6 +241,35 @@ export function renderGroups(
   return groups.length === 0 ? null : render({ all: groups })
 }
 
+/** Whether every group matches a plant of which `has` tells whether it has a word (or, for a prefix, a
+ * word starting with it): what `renderGroups`' query asks of a full-text index. */
+export function groupsMatch(
+  groups: MatchExpr[],
+  options: RenderOptions,
+  has: (word: string, prefix: boolean) => boolean,
+): boolean {
+  if (groups.length === 0) return false
+  for (const group of groups) if (!exprMatches(group, options, has)) return false
+  return true
+}
+
+function exprMatches(
+  expr: MatchExpr,
+  options: RenderOptions,
+  has: (word: string, prefix: boolean) => boolean,
+): boolean {
+  if ('term' in expr) {
+    if (options.exactOnly && expr.term.fuzzy) return false
+    return has(expr.term.word, expr.term.prefix && !options.wholeWords)
+  }
+  if ('all' in expr) {
+    for (const part of expr.all) if (!exprMatches(part, options, has)) return false
+    return true
+  }
+  for (const part of expr.any) if (exprMatches(part, options, has)) return true
+  return false
+}
+
 /** True when some group has a fuzzy alternative (so a fuzzy tier is worth asking for). */
 export function hasFuzzy(groups: MatchExpr[]): boolean {
   const walk = (expr: MatchExpr): boolean =>

@@ -6,10 +6,20 @@
 //   4  a name is the query with a typo corrected;
 //   5  every query word is in the names, some only after correcting a typo;
 //   6  the rest: matches in the description.
-// Then a species before its varieties, then id. Each dialect supplies the full-text test of tiers 2, 3
-// and 5 (`namesMatch`); the whole-name tiers read the portable names table.
+// Then a species before its varieties, then id. The tier walk asks each tier of the databases: the whole-
+// name tiers of the portable names table, tiers 2, 3 and 5 of each dialect's full-text index. A few
+// matches are given their tier by the database at once (`tierExpression`), or here from their names
+// (`nameTiers`).
 import { sql, type RawBuilder } from 'kysely'
-import { hasFuzzy, renderGroups, type MatchExpr, type MatchTerm, type QueryPlan } from './query-plan.ts'
+import {
+  groupsMatch,
+  hasFuzzy,
+  renderGroups,
+  type MatchExpr,
+  type MatchTerm,
+  type QueryPlan,
+  type RenderOptions,
+} from './query-plan.ts'
 
 export interface TextSyntax {
   term(term: MatchTerm): string
@@ -85,6 +95,36 @@ export function tierExpression(
     return sql`WHEN ${condition} THEN ${sql.lit(test.tier)}`
   })
   return sql`CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(LAST_TIER)} END`
+}
+
+/** A plant's names as the names table holds them (folded, with their kind), and the words of its names. */
+export interface PlantNames {
+  names: readonly { name: string; kind: number }[]
+  words: readonly string[]
+}
+
+const WHOLE: RenderOptions = { exactOnly: true, wholeWords: true }
+const PREFIX: RenderOptions = { exactOnly: true, wholeWords: false }
+const FUZZY: RenderOptions = { exactOnly: false, wholeWords: false }
+
+/** The tier of a plant from its names (see the top of this file): the tests `tierTests` gives the
+ * databases, made in JavaScript. */
+export function nameTiers(plan: QueryPlan): (plant: PlantNames) => number {
+  const phrases = new Set(plan.phrases)
+  const fuzzyPhrases = new Set(plan.fuzzyPhrases)
+  const fuzzy = hasFuzzy(plan.groups)
+  return ({ names, words }) => {
+    if (plan.groups.length === 0) return LAST_TIER
+    if (names.some(({ name, kind }) => kind === 0 && phrases.has(name))) return 0
+    if (names.some(({ name }) => plan.phrases.some((phrase) => name.startsWith(phrase)))) return 1
+    const has = (word: string, prefix: boolean) =>
+      prefix ? words.some((each) => each.startsWith(word)) : words.includes(word)
+    if (groupsMatch(plan.groups, WHOLE, has)) return 2
+    if (groupsMatch(plan.groups, PREFIX, has)) return 3
+    if (names.some(({ name }) => fuzzyPhrases.has(name))) return 4
+    if (fuzzy && groupsMatch(plan.groups, FUZZY, has)) return 5
+    return LAST_TIER
+  }
 }
 
 /** Species (type Plant) before varieties. */

@@ -56,12 +56,21 @@ export function nameRows(plant: SearchText): Map<string, NameKind> {
   return rows
 }
 
+/** Whether a name of the names table may have been cut at its length (so some words are not in it). */
+export function mayBeCut(name: string): boolean {
+  // A cut name lost at most the one space after it.
+  return name.length >= MAX_NAME_CHARS - 1
+}
+
+/** The words of the plant's names, as the full-text index has them. */
+export function nameWords(plant: Pick<SearchText, 'name' | 'scientific_name' | 'data'>): Set<string> {
+  return new Set(foldedWords(`${plant.name} ${plant.scientific_name} ${otherNames(plant.data).join(' ')}`))
+}
+
 /** The plant's distinct words: all of them, and those of its names. */
 export function plantWords(plant: SearchText): { all: Set<string>; names: Set<string> } {
   const keep = (word: string) => word.length <= MAX_VOCABULARY_WORD_CHARS
-  const names = new Set(
-    foldedWords(`${plant.name} ${plant.scientific_name} ${otherNames(plant.data).join(' ')}`).filter(keep),
-  )
+  const names = new Set([...nameWords(plant)].filter(keep))
   const all = new Set([...names, ...foldedWords(plant.description).filter(keep)])
   return { all, names }
 }

@@ -5,6 +5,7 @@ import { filterCondition, type PlantFilter } from '../../src/search/plant-filter
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
+import { createPlant } from '../helpers/factories.ts'
 import { TEST_DIALECT } from '../helpers/test-database.ts'
 import { importDataset } from '../../src/transfer/import.ts'
 import { readLines } from '../../src/transfer/read-lines.ts'
@@ -23,8 +24,9 @@ after(async () => t.close())
 const Search = TEST_DIALECT === 'postgres' ? PostgresSearch : SqliteSearch
 const walked = new Search({ fewMatches: 0 })
 const rankedAll = new Search({ fewMatches: Infinity })
+const rankedByNames = new Search({ fewMatches: Infinity, namesCostMatches: 0 })
 
-it('walks tier by tier to the same pages and totals as ranking every match', async () => {
+it('walks tier by tier, and ranks by names, to the same pages and totals as ranking every match', async () => {
   const queries = ['s', 'a', 'to', 'tomato', 'tomatoe', 'basil', 'bazil', 'sweet p', 'mint', 'rose']
   queries.push('st johns wort', 'strawberries', 'calendula officianalis', 'paw paw', 'pea', 'zzz')
   const windows: Omit<SearchQuery, 'plan'>[] = [
@@ -53,10 +55,12 @@ it('walks tier by tier to the same pages and totals as ranking every match', asy
     for (const window of windows) {
       const query = { plan, ...window }
       const expected = await rankedAll.find(t.store.reader, query)
-      const actual = await walked.find(t.store.reader, query)
       const what = `${q} ${JSON.stringify(window)}`
-      assert.equal(actual.total, expected.total, what)
-      assert.deepEqual(actual.docs, expected.docs, what)
+      for (const other of [walked, rankedByNames]) {
+        const actual = await other.find(t.store.reader, query)
+        assert.equal(actual.total, expected.total, what)
+        assert.deepEqual(actual.docs, expected.docs, what)
+      }
       if (expected.docs.length > 0) compared++
     }
   }
@@ -97,6 +101,22 @@ it('gives the same pages and totals whether a filter tests each match or is a se
     }
   }
   assert.ok(compared >= 15, `${compared} non-empty pages compared`)
+})
+
+it('ranks a plant by the words of a name longer than the names table keeps, however it ranks', async () => {
+  // The names table keeps the first 200 characters of a name; ranking a few matches by their names reads
+  // their words from there, so a name that may have been cut is read whole from its plant.
+  const described = await createPlant(t, { name: 'Hedge mustard', description: 'Not a zorblat.' })
+  const longName = `${'very long name '.repeat(14)}zorblat`
+  const named = await createPlant(t, { name: 'Bramble', data: [{ key: 'Alternate name', value: longName }] })
+  const plan = await planQuery(t.store.reader, 'zorblat')
+  const query = { plan, type: null, filter: null, limit: 20, offset: 0 }
+  const ranked = (await rankedAll.find(t.store.reader, query)).docs.map((doc) => JSON.parse(doc).id)
+  assert.deepEqual(ranked, [named.id, described.id])
+  assert.deepEqual(
+    (await walked.find(t.store.reader, query)).docs.map((doc) => JSON.parse(doc).id),
+    ranked,
+  )
 })
 
 it('answers one-letter searches, first and deep pages, within 300 ms', async () => {
