@@ -86,7 +86,7 @@ export async function searchPlants(
   }
   if (queryWords === null) {
     if (filters.length === 0) throw searchNeedsSomething()
-    result = await browsePlants(store.reader, { ...window, filter: filterCondition(filters) }, filters)
+    result = await browsePlants(store.reader, window, filters)
   } else {
     const understood = await understandQuery(store, q, book, queryWords)
     const asked = filterCondition(filters)
@@ -103,7 +103,7 @@ export async function searchPlants(
       result = { ...exactTotal(0), docs: [] }
     } else if (understood.nameWords.length === 0) {
       // Only constraints: browsing by them.
-      result = await browsePlants(store.reader, { ...window, filter: bothConditions(asked, read) }, implied)
+      result = await browsePlants(store.reader, window, implied)
     } else {
       const names = await namesToSearch(store, understood.nameWords, queryWords.words)
       interpretation.name_words = names.kept
@@ -156,10 +156,12 @@ async function constraintsFirst(
       ? sql`p.id IN (SELECT plant_id FROM search_names WHERE kind = 0 AND name IN (${sql.join(query.plan.phrases)}))`
       : sql`1 = 0`
   const names = searchIndexOf(store).matching(query.plan) ?? sql`1 = 0`
+  // The third part is browsed: the constraints are its filters (`implied`), and it matches neither.
+  const neither = sql`(NOT ${names} AND NOT ${named})`
   const parts: { browse: boolean; filter: RawBuilder<unknown> }[] = [
     { browse: false, filter: named },
     { browse: false, filter: sql`(${read} AND NOT ${named})` },
-    { browse: true, filter: sql`(${read} AND NOT ${names} AND NOT ${named})` },
+    { browse: true, filter: sql`(${read} AND ${neither})` },
     { browse: false, filter: sql`(NOT ${read} AND NOT ${named})` },
   ]
   let total = 0
@@ -172,7 +174,7 @@ async function constraintsFirst(
       window.limit === 0 && !part.browse
         ? { ...(await searchIndexOf(store).count(store.reader, inPart, countLimit(window))), docs: [] }
         : part.browse
-          ? await browsePlants(store.reader, window, implied, { madeOf: false })
+          ? await browsePlants(store.reader, window, implied, { beyond: neither })
           : await searchIndexOf(store).find(store.reader, window)
     total += found.total
     estimated ||= found.estimated
