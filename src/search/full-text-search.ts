@@ -34,8 +34,8 @@ export interface FullTextDialect {
   namesMatch: (query: string) => RawBuilder<unknown>
   /** Up to how many matches are ranked in one statement rather than walked. */
   fewMatches: number
-  /** Few matches are ranked by their names (rankByNames) where the words match this many times more
-   * plants (counted where a filter's form was chosen); 0: always. */
+  /** Few matches are ranked by their names (rankByNames) where the words may be in this many times more
+   * plants' names; 0: always; Infinity: never. */
   namesCostMatches: number
   /** Plants `p` as the ranking reads them (with what `namesMatch` needs), found by id. */
   ranked: RawBuilder<unknown>
@@ -64,7 +64,7 @@ export async function findMatches(
     const docs =
       query.offset >= first.length
         ? []
-        : first.length * dialect.namesCostMatches <= (query.wordMatches ?? 0)
+        : (await rankingByNames(db, dialect, query, first.length))
           ? await rankByNames(db, query, first)
           : await rankAll(db, dialect, query, first, tests)
     return { ...exactTotal(first.length), docs }
@@ -119,10 +119,10 @@ async function withFilterForm(
   if (upTo === 0) return query
   const [walked] = await countAll(dialect.index)(db, anywhere, upTo)
   const words = Number(walked?.n ?? upTo)
-  if (words >= upTo) return { ...query, wordMatches: words }
+  if (words >= upTo) return query
   const met = await plantsMeeting(db, filters, words + 1)
   const testedEach = (filter: PlantFilter) => met[filters.indexOf(filter)]! > words
-  return { ...query, filter: filterCondition(filters, sql`p.id`, testedEach), wordMatches: words }
+  return { ...query, filter: filterCondition(filters, sql`p.id`, testedEach) }
 }
 
 /** The plant's type and the filter, on plant `p`. */
@@ -206,6 +206,19 @@ async function rankAll(
     SELECT p.doc FROM ranked JOIN plants p ON p.id = ranked.id
     ORDER BY ranked.tier, ranked.kind, ranked.id`.execute(db)
   return page.rows.map((row) => row.doc)
+}
+
+/** Whether `matches` few matches are ranked by their names: where the vocabulary says the words may be in
+ * many times more plants' names (the plants the ranking statement's names tiers would find). */
+async function rankingByNames(
+  db: Db,
+  dialect: FullTextDialect,
+  query: SearchQuery,
+  matches: number,
+): Promise<boolean> {
+  if (!Number.isFinite(dialect.namesCostMatches)) return false
+  const inNames = await plantsAtMost(db, query.plan.groups, { inNames: true })
+  return inNames === null || matches * dialect.namesCostMatches <= inNames
 }
 
 /** The matches `ids` (few) ranked by their names (ranking.ts `nameTiers`), then only the page's documents

@@ -10,8 +10,13 @@ import { prefixEnd } from './ranking.ts'
 /** A prefix this short covers too many words to add up: its matches are not few. */
 const SHORTEST_PREFIX = 3
 
-/** At most how many plants match every group, or null when a prefix is too short to say. */
-export async function plantsAtMost(db: Db, groups: readonly MatchExpr[]): Promise<number | null> {
+/** At most how many plants match every group, or null when a prefix is too short to say. `inNames`: match
+ * them with the words of their names (the vocabulary's name counts). */
+export async function plantsAtMost(
+  db: Db,
+  groups: readonly MatchExpr[],
+  { inNames = false } = {},
+): Promise<number | null> {
   const words = new Set<string>()
   const collect = (expr: MatchExpr): boolean => {
     if ('all' in expr) return expr.all.every(collect)
@@ -23,7 +28,8 @@ export async function plantsAtMost(db: Db, groups: readonly MatchExpr[]): Promis
   // An exact word is counted as a prefix too: more words, still a bound.
   const ranges = [...words].map((word) => sql`(${word}, ${prefixEnd(word)})`)
   const { rows } = await sql<{ word: string; plants: number | string }>`
-    SELECT r.column1 AS word, sum(w.plants) AS plants FROM (VALUES ${sql.join(ranges)}) AS r
+    SELECT r.column1 AS word, sum(${sql.ref(inNames ? 'w.name_plants' : 'w.plants')}) AS plants
+    FROM (VALUES ${sql.join(ranges)}) AS r
     JOIN search_words w ON w.word >= r.column1 AND w.word < r.column2 GROUP BY r.column1`.execute(db)
   const plants = new Map(rows.map((row) => [row.word, Number(row.plants)]))
   const most = (expr: MatchExpr): number =>

@@ -32,9 +32,6 @@ export interface SearchQuery {
   offset: number
   /** The words match few plants: they are read as a set before the filters (full-text-search.ts). */
   matchesAsSet?: boolean
-  /** How many plants the words match, where the filters' form was chosen by counting them (at least this
-   * many: the count stops at its limit). */
-  wordMatches?: number
 }
 
 /** A page of matches and how many there are (exact, or estimated past the count's limit: paging.ts). */

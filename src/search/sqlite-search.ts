@@ -16,12 +16,13 @@ const DELETED_PER_STATEMENT = 500
 // Up to this many matches, ranking them all in one statement (~1.3 µs each) beats walking the tiers.
 const FEW_MATCHES = 2000
 // Ranking a match by its names in JavaScript (full-text-search.ts rankByNames) costs about as much as
-// FTS5 finding this many plants of a names query: where the filters left this many times fewer matches
-// than the words have, they are ranked by their names. At a million plants: "grass" with two ranges, 77
-// matches of 9,277, ranked in the statement 5.0 ms (its names tiers found the 9,160 plants with "grass" in
-// their names, and the 8,383 with the whole word), by their names 0.6; "seed", 1,171 matches of 1,171:
-// 7.5 ms against 17.
-const NAMES_COST_MATCHES = 8
+// FTS5 finding this many plants of a names query (the ranking statement's tiers 2, 3 and 5 find every plant
+// whose names match): where the vocabulary says the words may be in this many times more plants' names
+// than there are matches, they are ranked by their names. At a million plants, matches and the
+// vocabulary's bound, p50 ranked in the statement → by names: "grass" with two ranges, 77 of 9,189, 21 →
+// 14 ms (its ranking 5.0 → 0.6); "apple" with a pH range, 73 of 2,166, 10.4 → 6.4 ms; but "bean" that is
+// edible, 184 of 2,128, 6.8-7.5 → 8.0-9.6 ms; and "seed" alone, 1,171 matches, 10 → 24 ms.
+const NAMES_COST_MATCHES = 25
 // Up to this many matches of the words, a filter tests each match (full-text-search.ts withFilterForm).
 const TEST_EACH_MATCH_UP_TO = 20_000
 
