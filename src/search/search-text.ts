@@ -1,13 +1,15 @@
 // What search knows of a plant: its names (common, scientific, and the values of the name attributes:
 // alternate names, names in other languages, synonyms) and its description. From them come the full-text
 // entry, the rows of the names table and the plant's words for the vocabulary.
-import { normalizeFacet, type Attribute } from '../plants/plant.ts'
+import { ALTERNATE_NAME_KEY, normalizeFacet, type Attribute } from '../plants/plant.ts'
 import { foldedPhrase, foldedWords } from './words.ts'
 import type { SearchEntry } from './search-index.ts'
 
 /** Attribute keys (normalised) whose values are names of the plant, comma-separated: searched with the
  * weight of a name. The starter dataset keeps every other name, in any language, in `Alternate name`. */
-export const NAME_KEYS: ReadonlySet<string> = new Set(['alternate name', 'synonym', 'synonyms'])
+export const NAME_KEYS: ReadonlySet<string> = new Set(
+  [ALTERNATE_NAME_KEY, 'Synonym', 'Synonyms'].map(normalizeFacet),
+)
 
 /** Name rows: 0 for the common or scientific name, 1 for another name. */
 export type NameKind = 0 | 1

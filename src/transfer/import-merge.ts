@@ -1,10 +1,10 @@
 // What an import line changes on a plant that is already there. Importing never destroys: a list-valued
 // attribute (Alternate name) gets the line's names added to its own; any other value that is already
 // there and differs is kept, unless the import overwrites. The counts go into the import summary.
-import type { Attribute, Plant, PlantType } from '../plants/plant.ts'
+import { ALTERNATE_NAME_KEY, type Attribute, type Plant, type PlantType } from '../plants/plant.ts'
 
 /** Attributes whose value is a comma-separated list of names: an import adds names, never removes one. */
-export const LIST_VALUED_KEYS: ReadonlySet<string> = new Set(['Alternate name'])
+export const LIST_VALUED_KEYS: ReadonlySet<string> = new Set([ALTERNATE_NAME_KEY])
 
 /** The longest attribute value the API accepts (AttributeSchema). */
 const VALUE_LIMIT = 2000
