@@ -116,13 +116,38 @@ async function withFilterForm(
   const most = await plantsAtMost(db, query.plan.groups)
   if (dialect.matchSet && most !== null && most <= dialect.matchSet.upTo)
     return { ...query, matchesAsSet: true }
+  const testedEach = await testingEach(db, dialect, filters, anywhere, most)
+  return testedEach ? { ...query, filter: filterCondition(filters, sql`p.id`, testedEach) } : query
+}
+
+/** Which filters test each match of the words rather than being sets (see withFilterForm); null: none.
+ * `most`: the vocabulary's bound of the words' matches. */
+async function testingEach(
+  db: Db,
+  dialect: FullTextDialect,
+  filters: readonly PlantFilter[],
+  anywhere: string,
+  most: number | null,
+): Promise<((filter: PlantFilter) => boolean) | null> {
   const upTo = dialect.testEachMatchUpTo
-  if (upTo === 0) return query
+  if (upTo === 0 || filters.length === 0) return null
   const words = most !== null && most < upTo ? most : await countedUpTo(db, dialect, anywhere, upTo)
-  if (words >= upTo) return query
+  if (words >= upTo) return null
   const met = await plantsMeeting(db, filters, words + 1)
-  const testedEach = (filter: PlantFilter) => met[filters.indexOf(filter)]! > words
-  return { ...query, filter: filterCondition(filters, sql`p.id`, testedEach) }
+  return (filter) => met[filters.indexOf(filter)]! > words
+}
+
+/** Which of `filters` test each plant matching the plan's words, for conditions that combine the words
+ * with them (a search's parts, search.service.ts); null: none. */
+export async function filtersTestingEach(
+  db: Db,
+  dialect: FullTextDialect,
+  plan: QueryPlan,
+  filters: readonly PlantFilter[],
+): Promise<((filter: PlantFilter) => boolean) | null> {
+  const anywhere = anywhereQuery(plan.groups, dialect.anywhere)
+  if (anywhere === null || dialect.testEachMatchUpTo === 0 || filters.length === 0) return null
+  return testingEach(db, dialect, filters, anywhere, await plantsAtMost(db, plan.groups))
 }
 
 async function countedUpTo(db: Db, dialect: FullTextDialect, anywhere: string, upTo: number) {

@@ -6,7 +6,14 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { forManyRows } from '../db/many-rows.ts'
-import { countMatches, findMatches, matchingCondition, type FullTextDialect } from './full-text-search.ts'
+import {
+  countMatches,
+  filtersTestingEach,
+  findMatches,
+  matchingCondition,
+  type FullTextDialect,
+} from './full-text-search.ts'
+import type { PlantFilter } from './plant-filter.ts'
 import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
@@ -112,6 +119,10 @@ export class PostgresSearch implements SearchIndex {
 
   matching(plan: QueryPlan): RawBuilder<unknown> | null {
     return matchingCondition(this.#dialect, plan)
+  }
+
+  filterTests(db: Db, plan: QueryPlan, filters: readonly PlantFilter[]) {
+    return filtersTestingEach(db, this.#dialect, plan, filters)
   }
 }
 

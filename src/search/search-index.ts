@@ -52,4 +52,11 @@ export interface SearchIndex {
   count(db: Db, query: SearchQuery, limit: number): Promise<Total>
   /** The condition that plant `p` matches the plan's words; null when nothing can. */
   matching(plan: QueryPlan): RawBuilder<unknown> | null
+  /** Which of the filters are better tested on each plant matching the plan's words than built as sets
+   * (plant-filter.ts `filterCondition`); null: none. */
+  filterTests(
+    db: Db,
+    plan: QueryPlan,
+    filters: readonly PlantFilter[],
+  ): Promise<((filter: PlantFilter) => boolean) | null>
 }

@@ -109,7 +109,7 @@ export async function searchPlants(
       interpretation.name_words = names.kept
       interpretation.unmatched_words = names.unmatched
       const query = { ...window, plan: names.plan, filter: asked, filters }
-      result = await constraintsFirst(store, query, { read, implied })
+      result = await constraintsFirst(store, query, { readFilters: understood.filters, implied })
     }
   }
   const pagination = countedPagination(page, perPage, result)
@@ -148,9 +148,14 @@ function searchNeedsSomething() {
 async function constraintsFirst(
   store: Store,
   query: SearchQuery,
-  { read, implied }: { read: RawBuilder<unknown> | null; implied: readonly PlantFilter[] },
+  { readFilters, implied }: { readFilters: readonly PlantFilter[]; implied: readonly PlantFilter[] },
 ): Promise<SearchResult> {
-  if (read === null) return searchIndexOf(store).find(store.reader, query)
+  if (readFilters.length === 0) return searchIndexOf(store).find(store.reader, query)
+  // The filters tested on each plant matching the words where that costs less than their sets, as a
+  // search's filters are (full-text-search.ts withFilterForm): the parts combine the words with them.
+  const testedEach = (await searchIndexOf(store).filterTests(store.reader, query.plan, implied)) ?? undefined
+  const read = filterCondition(readFilters, sql`p.id`, testedEach)!
+  const asked = filterCondition(query.filters ?? [], sql`p.id`, testedEach)
   const named =
     query.plan.phrases.length > 0
       ? sql`p.id IN (SELECT plant_id FROM search_names WHERE kind = 0 AND name IN (${sql.join(query.plan.phrases)}))`
@@ -168,7 +173,7 @@ async function constraintsFirst(
   let estimated = false
   const docs: string[] = []
   for (const part of parts) {
-    const inPart = { ...query, filter: bothConditions(query.filter, part.filter), filters: undefined }
+    const inPart = { ...query, filter: bothConditions(asked, part.filter), filters: undefined }
     const window = { ...inPart, limit: query.limit - docs.length, offset: Math.max(0, query.offset - total) }
     const found =
       window.limit === 0 && !part.browse
