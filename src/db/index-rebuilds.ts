@@ -3,6 +3,7 @@
 // (migrations/index-rebuilds.ts), and once the migrations have run, the store's opener (src/open-store.ts)
 // calls this with the write path's list of indexes, which rebuilds each one asked for, in the list's order.
 // The storage layer knows no index: it is given them.
+import { sql } from 'kysely'
 import type { Store, Tx } from './store.ts'
 
 export interface Rebuildable {
@@ -30,6 +31,10 @@ export async function rebuildRequested(store: Store, indexes: readonly Rebuildab
         .returning('name')
         .execute()
       if (taken.length === 0) return
+      // A rebuild reads and writes every plant's rows in one transaction: at a million plants on
+      // PostgreSQL a single statement of it (emptying the old rows) outlasts the pool's statement_timeout,
+      // and opening the database failed. It runs once, while the database is opened, as a migration does.
+      if (store.dialect === 'postgres') await sql`SET LOCAL statement_timeout = 0`.execute(tx)
       await index.rebuild(store, tx)
       rebuilt.push(index.name)
     })

@@ -45,6 +45,9 @@ export interface FullTextDialect {
   /** Where given: words the vocabulary says match at most `upTo` plants are read as a set (`matchingAs`,
    * in no order a plan could walk) that the filters are then applied to, never walked in id order. */
   matchSet?: { upTo: number; matchingAs(query: string): RawBuilder<unknown> }
+  /** Where given: the words' query with terms of the index that every plant meeting the filters has, so
+   * that the index finds the plants that may meet both (the filters still decide). */
+  narrowedBy?: (anywhere: string, filters: readonly PlantFilter[]) => string
 }
 
 export async function findMatches(
@@ -52,9 +55,10 @@ export async function findMatches(
   dialect: FullTextDialect,
   asked: SearchQuery,
 ): Promise<SearchResult> {
-  const anywhere = anywhereQuery(asked.plan.groups, dialect.anywhere)
-  if (anywhere === null) return { ...exactTotal(0), docs: [] }
-  const query = await withFilterForm(db, dialect, asked, anywhere)
+  const words = anywhereQuery(asked.plan.groups, dialect.anywhere)
+  if (words === null) return { ...exactTotal(0), docs: [] }
+  const query = await withFilterForm(db, dialect, asked, words)
+  const anywhere = narrowed(dialect, query, words)
   const tests = tierTests(query.plan, nameQueries(query.plan.groups, dialect.names))
   // The matches' ids, one past as many as are ranked at once: few matches are then ranked by id, and the
   // walk is their exact count. More are counted on (bounded-count.ts) and walked tier by tier.
@@ -87,9 +91,15 @@ export async function countMatches(
   query: SearchQuery,
   limit: number,
 ): Promise<Total> {
-  const anywhere = anywhereQuery(query.plan.groups, dialect.anywhere)
-  if (anywhere === null) return exactTotal(0)
-  return countOf(db, dialect, await withFilterForm(db, dialect, query, anywhere), anywhere, limit)
+  const words = anywhereQuery(query.plan.groups, dialect.anywhere)
+  if (words === null) return exactTotal(0)
+  const formed = await withFilterForm(db, dialect, query, words)
+  return countOf(db, dialect, formed, narrowed(dialect, formed, words), limit)
+}
+
+/** The words' query, narrowed by the index's terms of the query's filters where the dialect has them. */
+function narrowed(dialect: FullTextDialect, query: SearchQuery, words: string): string {
+  return dialect.narrowedBy && query.filters?.length ? dialect.narrowedBy(words, query.filters) : words
 }
 
 export function matchingCondition(dialect: FullTextDialect, plan: QueryPlan): RawBuilder<unknown> | null {

@@ -20,12 +20,14 @@ import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
 import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
 import { foldedWords } from './words.ts'
+import { numberTerms, rangeTermChoices } from './number-terms.ts'
 
 /** A quoted lexeme for tsvector and tsquery input: quotes doubled, backslashes escaped. */
 const lexeme = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
 
 /** The tsvector literal of one plant: every name word at position 1, weight A; every description word at
- * position 2, weight D. Positions only carry the weights: there is no phrase search. */
+ * position 2, weight D; its number terms (number-terms.ts) without a position. Positions only carry the
+ * weights: there is no phrase search. */
 export function documentVector(entry: SearchEntry): string {
   const weights = new Map<string, Set<string>>()
   const add = (text: string, weight: string) => {
@@ -33,7 +35,17 @@ export function documentVector(entry: SearchEntry): string {
   }
   add(`${entry.name} ${entry.scientific_name} ${entry.alternate_names}`, '1A')
   add(entry.description, '2D')
-  return [...weights].map(([word, positions]) => `${lexeme(word)}:${[...positions].join(',')}`).join(' ')
+  return [
+    ...[...weights].map(([word, positions]) => `${lexeme(word)}:${[...positions].join(',')}`),
+    ...numberTerms(entry.numbers).map(lexeme),
+  ].join(' ')
+}
+
+/** The words' query and the number terms every plant meeting the range filters has (number-terms.ts). */
+function withNumberTerms(anywhere: string, filters: readonly PlantFilter[]): string {
+  const choices = rangeTermChoices(filters)
+  if (choices.length === 0) return anywhere
+  return [`(${anywhere})`, ...choices.map((terms) => `(${terms.map(lexeme).join(' | ')})`)].join(' & ')
 }
 
 const anywhereSyntax: TextSyntax = {
@@ -82,6 +94,7 @@ export class PostgresSearch implements SearchIndex {
       namesCostMatches,
       ranked: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
       testEachMatchUpTo,
+      narrowedBy: withNumberTerms,
       matchSet: {
         upTo: MATCH_SET_UP_TO,
         // `+ 0`: an id no index orders, so the plan joins the matches a bitmap scan of the index finds.

@@ -7,6 +7,7 @@ import type { PlantType } from '../plants/plant.ts'
 import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { PlantFilter } from './plant-filter.ts'
+import type { NumberSpan } from './number-terms.ts'
 
 export { searchTerms, textWords } from './words.ts'
 
@@ -17,6 +18,8 @@ export interface SearchEntry {
   /** The values of the name attributes (alternate names, names in other languages, synonyms). */
   alternate_names: string
   description: string
+  /** The plant's number spans: PostgreSQL's index holds them as terms (number-terms.ts). */
+  numbers: readonly NumberSpan[]
 }
 
 export interface SearchQuery {

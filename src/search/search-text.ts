@@ -4,6 +4,7 @@
 import { ALTERNATE_NAME_KEY, normalizeFacet, type Attribute } from '../plants/plant.ts'
 import { foldedPhrase, foldedWords } from './words.ts'
 import type { SearchEntry } from './search-index.ts'
+import { numberRows } from '../attributes/attribute-numbers.ts'
 
 /** Attribute keys (normalised) whose values are names of the plant, comma-separated: searched with the
  * weight of a name. The starter dataset keeps every other name, in any language, in `Alternate name`. */
@@ -42,6 +43,7 @@ export function searchEntry(plant: SearchText): SearchEntry {
     scientific_name: plant.scientific_name,
     alternate_names: otherNames(plant.data).join(', '),
     description: plant.description,
+    numbers: numberRows(plant.id, plant.data).map(({ key, low, high }) => ({ key, low, high })),
   }
 }
 

@@ -19,6 +19,7 @@ import * as indexRebuilds from './20261205T0900_index_rebuilds.ts'
 import * as registryChanges from './20261206T0900_registry_changes.ts'
 import * as plantsIdType from './20261207T0900_plants_id_type.ts'
 import * as facetStatistics from './20261208T0900_facet_statistics.ts'
+import * as searchNumberTerms from './20261209T0900_search_number_terms.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261206T0900_registry_changes': registryChanges,
   '20261207T0900_plants_id_type': plantsIdType,
   '20261208T0900_facet_statistics': facetStatistics,
+  '20261209T0900_search_number_terms': searchNumberTerms,
 }
