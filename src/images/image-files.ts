@@ -1,7 +1,9 @@
 // From an uploaded file to the files Hortus keeps, with sharp (libvips): the file is checked by decoding
 // its header, never by its name; a picture of more than MAX_PIXELS is refused before any pixel is
 // decoded (a small PNG can claim 50,000 × 50,000); every file written is re-encoded, so no metadata
-// (EXIF, GPS, XMP, ICC comments) survives, and turned upright by its EXIF orientation first.
+// (EXIF, GPS, XMP, ICC comments) survives, and turned upright by its EXIF orientation first. The one
+// exception is a bare WebP (`isBareWebp`), whose format has no room for metadata or an orientation: it
+// is kept as sent, once its pixels have been decoded.
 import { createHash } from 'node:crypto'
 import type { Metadata, Sharp } from 'sharp'
 import { AppError } from '../errors.ts'
@@ -70,7 +72,11 @@ export async function processImage(upload: Buffer): Promise<ProcessedImage> {
   }
   try {
     const upright = () => sharp(upload, options).rotate()
-    const original = await accepted.encode(upright()).toBuffer({ resolveWithObject: true })
+    // Encoding a bare WebP again would only lose quality: the starter's 600 × 400 photos, 26 ms each.
+    const bare = accepted.type === 'image/webp' && isBareWebp(upload)
+    const original = bare
+      ? { data: upload, info: { width: metadata.width, height: metadata.height } }
+      : await accepted.encode(upright()).toBuffer({ resolveWithObject: true })
     const files: ImageFile[] = [fileOf('original', accepted.type, original.data)]
     for (const [size, { pixels: side, quality }] of Object.entries(SIZES)) {
       // A WebP original within this size would only be encoded again, pixel for pixel, at a lower quality:
@@ -85,6 +91,8 @@ export async function processImage(upload: Buffer): Promise<ProcessedImage> {
         .toBuffer()
       files.push(fileOf(size as ImageSize, 'image/webp', data))
     }
+    // A bare WebP kept whole at every size has not been decoded yet: a damaged one is refused here.
+    if (bare && files.every(({ data }) => data === upload)) await upright().raw().toBuffer()
     return { width: original.info.width, height: original.info.height, files }
   } catch (error) {
     if (error instanceof AppError) throw error
@@ -95,4 +103,17 @@ export async function processImage(upload: Buffer): Promise<ProcessedImage> {
 function fileOf(size: ImageSize, contentType: string, data: Buffer): ImageFile {
   const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`
   return { size, content_type: contentType, etag, data }
+}
+
+/** A WebP in the simple format: RIFF, WEBP, then one lossy (`VP8 `) or lossless (`VP8L`) image chunk that
+ * ends the file. Metadata (EXIF, XMP, ICC) and anything else need the extended format (a `VP8X` chunk
+ * first), and bytes after the chunk would be a place to hide them, so either makes it not bare. */
+export function isBareWebp(file: Buffer): boolean {
+  if (file.length < 20) return false
+  if (file.toString('latin1', 0, 4) !== 'RIFF' || file.toString('latin1', 8, 12) !== 'WEBP') return false
+  if (file.readUInt32LE(4) + 8 !== file.length) return false
+  const chunk = file.toString('latin1', 12, 16)
+  if (chunk !== 'VP8 ' && chunk !== 'VP8L') return false
+  const size = file.readUInt32LE(16)
+  return 20 + size + (size & 1) === file.length
 }

@@ -184,6 +184,32 @@ describe('bad uploads', () => {
     ])
   }
 
+  it('keeps a WebP that can hold no metadata as sent, and re-encodes one that carries EXIF', async () => {
+    const plant = await createPlant(t, {})
+    const picture = sharp({ create: { width: 600, height: 400, channels: 3, background: 'green' } })
+    const bare = await picture.clone().webp({ quality: 80 }).toBuffer()
+    const withExif = await picture
+      .clone()
+      .withExif({ IFD0: { Artist: 'Ada' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .webp({ quality: 80 })
+      .toBuffer()
+    assert.ok((await sharp(withExif).metadata()).exif, 'the test picture carries EXIF')
+    for (const [file, keptAsSent] of [
+      [bare, true],
+      [withExif, false],
+    ] as const) {
+      const response = await upload(plant.id, file, good, {}, 'leaf.webp')
+      assert.equal(response.status, 201, response.text)
+      const original = Buffer.from(await (await fetch(response.body.original)).arrayBuffer())
+      assert.equal(original.equals(file), keptAsSent)
+      assert.equal((await sharp(original).metadata()).exif, undefined, 'no EXIF served')
+      const thumb = await sharp(
+        Buffer.from(await (await fetch(response.body.thumb)).arrayBuffer()),
+      ).metadata()
+      assert.deepEqual([thumb.width, thumb.height], [200, 133])
+    }
+  })
+
   it('refuses them with a clear 4xx and stores nothing', async () => {
     const plant = await createPlant(t, {})
     const cases: [string, () => Promise<Awaited<ReturnType<typeof upload>>>, number, string[]][] = [
