@@ -12,6 +12,7 @@ import {
   speciesFirst,
   tierExpression,
   tierTests,
+  type WholeNameTerms,
   type TextSyntax,
   type TierTest,
 } from './ranking.ts'
@@ -48,6 +49,8 @@ export interface FullTextDialect {
   /** Where given: the words' query with terms of the index that every plant meeting the filters has, so
    * that the index finds the plants that may meet both (the filters still decide). */
   narrowedBy?: (anywhere: string, filters: readonly PlantFilter[]) => string
+  /** Where given: the index holds each plant's whole names as terms, and these queries ask for them. */
+  wholeNames?: WholeNameTerms
 }
 
 export async function findMatches(
@@ -59,7 +62,7 @@ export async function findMatches(
   if (words === null) return { ...exactTotal(0), docs: [] }
   const query = await withFilterForm(db, dialect, asked, words)
   const anywhere = narrowed(dialect, query, words)
-  const tests = tierTests(query.plan, nameQueries(query.plan.groups, dialect.names))
+  const tests = tierTests(query.plan, nameQueries(query.plan.groups, dialect.names), dialect.wholeNames)
   // The matches' ids, one past as many as are ranked at once: few matches are then ranked by id, and the
   // walk is their exact count. More are counted on (bounded-count.ts) and walked tier by tier.
   const few = dialect.fewMatches

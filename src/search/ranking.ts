@@ -42,8 +42,18 @@ export function nameQueries(groups: MatchExpr[], syntax: TextSyntax) {
 }
 
 /** One tier's test: conditions on the rows of search_names (whole names), or a name-weight full-text
- * query. The tiers come in order; a plant is in the first whose test it passes, else in tier 6. */
-export type TierTest = { tier: number } & ({ names: NameRanges } | { text: string })
+ * query. The tiers come in order; a plant is in the first whose test it passes, else in tier 6. A whole-
+ * name test may also be a full-text query (`asText`, where the index holds whole names: WholeNameTerms),
+ * which later tiers leave out inside the index rather than by reading the names table for each match. */
+export type TierTest = { tier: number } & ({ names: NameRanges; asText?: string } | { text: string })
+
+/** Full-text queries of whole names, for an index that holds each plant's names as terms. */
+export interface WholeNameTerms {
+  /** A plant has one of these names (only its common and scientific name: `commonOnly`). */
+  named(names: readonly string[], commonOnly: boolean): string
+  /** A plant has a name starting with one of these. */
+  namedStarting(prefixes: readonly string[]): string
+}
 
 /** Conditions on the rows of search_names, each one range (or list) of its names index: a name meets one of
  * them. Kept apart, not ORed, so that the rows are read range by range from the index alone: PostgreSQL
@@ -69,17 +79,26 @@ export const LAST_TIER = 6
 export function tierTests(
   plan: QueryPlan,
   names: { whole: string | null; prefix: string | null; fuzzy: string | null },
+  wholeNames?: WholeNameTerms,
 ): TierTest[] {
   const tests: TierTest[] = []
   if (plan.phrases.length > 0) {
-    tests.push({ tier: 0, names: [sql`kind = 0 AND name IN (${sql.join(plan.phrases)})`] })
+    tests.push({
+      tier: 0,
+      names: [sql`kind = 0 AND name IN (${sql.join(plan.phrases)})`],
+      asText: wholeNames?.named(plan.phrases, true),
+    })
     const ranges = plan.phrases.map((phrase) => sql`(name >= ${phrase} AND name < ${prefixEnd(phrase)})`)
-    tests.push({ tier: 1, names: ranges })
+    tests.push({ tier: 1, names: ranges, asText: wholeNames?.namedStarting(plan.phrases) })
   }
   if (names.whole !== null) tests.push({ tier: 2, text: names.whole })
   if (names.prefix !== null) tests.push({ tier: 3, text: names.prefix })
   if (plan.fuzzyPhrases.length > 0) {
-    tests.push({ tier: 4, names: [sql`name IN (${sql.join(plan.fuzzyPhrases)})`] })
+    tests.push({
+      tier: 4,
+      names: [sql`name IN (${sql.join(plan.fuzzyPhrases)})`],
+      asText: wholeNames?.named(plan.fuzzyPhrases, false),
+    })
   }
   if (names.fuzzy !== null) tests.push({ tier: 5, text: names.fuzzy })
   return tests
@@ -91,7 +110,12 @@ export function tierExpression(
   namesMatch: (query: string) => RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const whens = tests.map((test) => {
-    const condition = 'names' in test ? hasNameIn(test.names) : namesMatch(test.text)
+    const condition =
+      'text' in test
+        ? namesMatch(test.text)
+        : test.asText !== undefined
+          ? namesMatch(test.asText)
+          : hasNameIn(test.names)
     return sql`WHEN ${condition} THEN ${sql.lit(test.tier)}`
   })
   return sql`CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(LAST_TIER)} END`

@@ -20,6 +20,9 @@ export interface SearchEntry {
   description: string
   /** The plant's number spans: PostgreSQL's index holds them as terms (number-terms.ts). */
   numbers: readonly NumberSpan[]
+  /** The plant's names as the names table holds them, with their kind (0: its common or scientific
+   * name): PostgreSQL's index holds them as terms too. */
+  names: ReadonlyMap<string, 0 | 1>
 }
 
 export interface SearchQuery {

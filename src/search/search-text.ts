@@ -44,6 +44,7 @@ export function searchEntry(plant: SearchText): SearchEntry {
     alternate_names: otherNames(plant.data).join(', '),
     description: plant.description,
     numbers: numberRows(plant.id, plant.data).map(({ key, low, high }) => ({ key, low, high })),
+    names: nameRows(plant),
   }
 }
 

@@ -79,12 +79,18 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   const match = walk.index.compose(
     anywhere,
     test !== undefined && 'text' in test ? test.text : null,
-    earlier.flatMap((before) => ('text' in before ? [before.text] : [])),
+    earlier.flatMap((before) => {
+      const text = 'text' in before ? before.text : before.asText
+      return text === undefined ? [] : [text]
+    }),
   )
+  // Earlier whole-name tiers the index cannot leave out are left out by the names table, match by match.
   const conditions = sql.join(
     [
       conditionsOf(query),
-      ...earlier.flatMap((before) => ('names' in before ? [sql`NOT ${hasNameIn(before.names)}`] : [])),
+      ...earlier.flatMap((before) =>
+        'names' in before && before.asText === undefined ? [sql`NOT ${hasNameIn(before.names)}`] : [],
+      ),
     ],
     sql` AND `,
   )
