@@ -26,7 +26,15 @@ export interface DirectStatement {
   all(parameters: readonly unknown[]): unknown[] | Promise<unknown[]>
 }
 
-const directPreparers = new WeakMap<Db, (sql: string) => DirectStatement>()
+/** How a statement is to be run: `valuesChangePlan` where the best plan depends on the values (a full-text
+ * query matching ten plants or half a million): PostgreSQL then plans it for each call's values. */
+export interface StatementNeeds {
+  valuesChangePlan: boolean
+}
+
+type Preparer = (sql: string, needs: StatementNeeds) => DirectStatement
+
+const directPreparers = new WeakMap<Db, Preparer>()
 
 /**
  * Lets prepared queries on `db` run their statements directly, from `prepare`, without Kysely's driver:
@@ -34,7 +42,7 @@ const directPreparers = new WeakMap<Db, (sql: string) => DirectStatement>()
  * cursor, since the driver's lock, which these statements skip, is what keeps those to themselves), and
  * PostgreSQL's pools (named statements, each on a connection of its own from the pool).
  */
-export function allowDirectQueries(db: Db, prepare: (sql: string) => DirectStatement): void {
+export function allowDirectQueries(db: Db, prepare: Preparer): void {
   directPreparers.set(db, prepare)
 }
 
@@ -43,7 +51,10 @@ export function allowDirectQueries(db: Db, prepare: (sql: string) => DirectState
  * since it runs once, with placeholders. The handle must be long-lived (the store's `db` or `reader`), not a
  * transaction. Returns the rows.
  */
-export function prepared<Args extends unknown[], Row>(build: (db: Db, ...args: Args) => Compilable<Row>) {
+export function prepared<Args extends unknown[], Row>(
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+  needs: StatementNeeds = { valuesChangePlan: false },
+) {
   const byHandle = new WeakMap<Db, Prepared>()
   return async (db: Db, ...args: Args): Promise<Row[]> => {
     let entry = byHandle.get(db)
@@ -53,7 +64,7 @@ export function prepared<Args extends unknown[], Row>(build: (db: Db, ...args: A
       const slots = query.parameters.map((value) =>
         value instanceof Placeholder ? { argument: value.index } : { constant: value },
       )
-      entry = { query, slots, statement: directPreparers.get(db)?.(query.sql) }
+      entry = { query, slots, statement: directPreparers.get(db)?.(query.sql, needs) }
       byHandle.set(db, entry)
     }
     const parameters = entry.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant))
