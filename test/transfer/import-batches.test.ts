@@ -22,6 +22,7 @@ import { databaseContent, firstDifference } from '../helpers/database-content.ts
 import { TEST_DIALECT } from '../helpers/test-database.ts'
 import { freshStores } from '../helpers/fresh-stores.ts'
 import { tempDir } from '../helpers/temp-dir.ts'
+import { insertManyValues } from '../../src/db/many-rows.ts'
 
 const dir = tempDir('hortus-import-batches-')
 const freshStore = freshStores()
@@ -362,5 +363,24 @@ describe('hortus import in batches', () => {
       { value: 'Green', plants: 60 },
       { value: 'Purple', plants: 59 },
     ])
+  })
+
+  it('fails a transaction whose many rows the database refuses with its own error, and keeps none of them', async () => {
+    const store = await freshStore()
+    // Enough rows that PostgreSQL writes them with COPY.
+    const words = Array.from({ length: 200 }, (_, index) => [`word ${index === 150 ? 3 : index}`, 1, 0])
+    await assert.rejects(
+      store.transaction(async (tx) => {
+        await insertManyValues(tx, 'search_words', ['word', 'plants', 'name_plants'], words)
+        await tx.selectFrom('plants').select('id').execute()
+      }),
+      (error: unknown) => store.isUniqueViolation(error),
+    )
+    const left = await store.db
+      .selectFrom('search_words')
+      .select('word')
+      .where('word', 'like', 'word %')
+      .execute()
+    assert.deepEqual(left, [])
   })
 })
