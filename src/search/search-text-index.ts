@@ -18,16 +18,14 @@ const wordsOf = (batch: IndexBatch) => batch.collect(NAME, () => new WordTally()
  * only attributes) leaves the names and the entry alone. */
 async function replaceEntries({ store, tx, batch }: IndexWrite, saves: readonly PlantSave[]) {
   const words = wordsOf(batch)
-  const changes = saves.map(({ plant, before }) => ({
-    before: before && { ...before, id: plant.id },
-    after: plant,
-  }))
-  for (const { before, after } of changes) words.count(before, after)
-  await putNames(tx, changes)
-  await searchIndexOf(store).put(
+  const entries = saves.map(({ plant }) => searchEntry(plant))
+  const befores = saves.map(({ plant, before }) => before && { ...before, id: plant.id })
+  saves.forEach(({ plant }, index) => words.count(befores[index] ?? null, plant))
+  await putNames(
     tx,
-    saves.map(({ plant }) => searchEntry(plant)),
+    entries.map((entry, index) => ({ before: befores[index] ?? null, after: entry })),
   )
+  await searchIndexOf(store).put(tx, entries)
 }
 
 export const searchTextIndex: PlantIndex = {
@@ -44,8 +42,9 @@ export const searchTextIndex: PlantIndex = {
     const words = wordsOf(batch)
     const plants = saves.flatMap(({ plant, before }) => (before ? [] : [plant]))
     for (const plant of plants) words.count(null, plant)
-    await addNames(tx, plants)
-    await searchIndexOf(store).add(tx, plants.map(searchEntry))
+    const entries = plants.map(searchEntry)
+    await addNames(tx, entries)
+    await searchIndexOf(store).add(tx, entries)
   },
 
   async rebuild(store: Store, tx: Tx) {
@@ -57,8 +56,9 @@ export const searchTextIndex: PlantIndex = {
     const words = new WordTally()
     for await (const plants of storedPlants(tx)) {
       for (const plant of plants) words.count(null, plant)
-      await addNames(tx, plants)
-      await search.add(tx, plants.map(searchEntry))
+      const entries = plants.map(searchEntry)
+      await addNames(tx, entries)
+      await search.add(tx, entries)
     }
     await applyWordTally(tx, words)
   },

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/store.ts'
 import { insertMany, insertManyValues, type OnConflict } from '../db/many-rows.ts'
 import { prepared } from '../db/prepared.ts'
 import { storedVariants } from './edit-distance.ts'
-import { nameRows, plantWords, type SearchText } from './search-text.ts'
+import { nameRows, plantWords, type NameKind, type SearchText } from './search-text.ts'
 
 // Rows per statement: keeps each under SQLite's bound-parameter limit.
 const CHUNK = 200
@@ -106,19 +106,24 @@ export async function applyWordTally(tx: Tx, tally: WordTally): Promise<void> {
   }
 }
 
+/** A plant's names as the names table holds them (search-text.ts nameRows). */
+export interface PlantNameRows {
+  id: number
+  names: ReadonlyMap<string, NameKind>
+}
+
 /** Rewrites the rows in the names table of the plants whose names changed (`before` null: a plant new to
  * the table), a few statements for any number of plants. */
 export async function putNames(
   tx: Tx,
-  changes: readonly { before: SearchText | null; after: SearchText }[],
+  changes: readonly { before: SearchText | null; after: PlantNameRows }[],
 ): Promise<void> {
   const replaced: number[] = []
   const rows: { plant_id: number; name: string; kind: number }[] = []
   for (const { before, after } of changes) {
-    const names = nameRows(after)
-    if (before && sameRows(nameRows(before), names)) continue
+    if (before && sameRows(nameRows(before), after.names)) continue
     if (before) replaced.push(after.id)
-    for (const [name, kind] of names) rows.push({ plant_id: after.id, name, kind })
+    for (const [name, kind] of after.names) rows.push({ plant_id: after.id, name, kind })
   }
   for (const chunk of chunks(replaced))
     await tx.deleteFrom('search_names').where('plant_id', 'in', chunk).execute()
@@ -126,12 +131,10 @@ export async function putNames(
 }
 
 /** The names of plants that have none in the table yet (the importer's new plants). */
-export async function addNames(tx: Tx, plants: SearchText[]): Promise<void> {
+export async function addNames(tx: Tx, plants: readonly PlantNameRows[]): Promise<void> {
   await insertNames(
     tx,
-    plants.flatMap((plant) =>
-      [...nameRows(plant)].map(([name, kind]) => ({ plant_id: plant.id, name, kind })),
-    ),
+    plants.flatMap(({ id, names }) => [...names].map(([name, kind]) => ({ plant_id: id, name, kind }))),
   )
 }
 
@@ -230,7 +233,7 @@ function bucketOf(text: string): number {
   return first * 65_537 + second
 }
 
-function sameRows(a: Map<string, number>, b: Map<string, number>): boolean {
+function sameRows(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
   return a.size === b.size && [...a].every(([name, kind]) => b.get(name) === kind)
 }
 
