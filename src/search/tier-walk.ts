@@ -76,13 +76,14 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   const { db, query, anywhere, tests } = walk
   const test = tests[index]
   const earlier = tests.slice(0, index)
+  const earlierTexts = earlier.flatMap((before) => {
+    const text = 'text' in before ? before.text : before.asText
+    return text === undefined ? [] : [text]
+  })
   const match = walk.index.compose(
     anywhere,
     test !== undefined && 'text' in test ? test.text : null,
-    earlier.flatMap((before) => {
-      const text = 'text' in before ? before.text : before.asText
-      return text === undefined ? [] : [text]
-    }),
+    earlierTexts,
   )
   // Earlier whole-name tiers the index cannot leave out are left out by the names table, match by match.
   const conditions = sql.join(
@@ -98,6 +99,14 @@ async function tierIds(walk: Walk, index: number, limit: number): Promise<number
   const sortedUpTo = walk.index.inIdOrder ? FEW_NAMES : SORTED_NAMES
   const names = test !== undefined && 'names' in test ? await nameRows(db, test.names, sortedUpTo) : null
   if (test !== undefined && 'names' in test && names !== null && names < FEW_NAMES) {
+    // Few plants, and the index holds whole names: the index intersects them with the match.
+    if (test.asText !== undefined)
+      return ids(
+        db,
+        sql`SELECT p.id FROM ${walk.index.from}
+          WHERE ${walk.index.matches(walk.index.compose(anywhere, test.asText, earlierTexts))} AND ${conditions}
+          ORDER BY ${speciesFirst}, ${walk.index.id} LIMIT ${limit}`,
+      )
     // Few plants: read them through the names index and sort them. Each is tested against the full-text
     // match on its own when that costs less than reading the whole match (`a`: 247,000 plants at a
     // million, 27 ms to read, 0.3 ms to test the two plants named "A").
