@@ -64,10 +64,17 @@ export async function findMatches(
   const anywhere = narrowed(dialect, query, words)
   const tests = tierTests(query.plan, nameQueries(query.plan.groups, dialect.names), dialect.wholeNames)
   // The matches' ids, one past as many as are ranked at once: few matches are then ranked by id, and the
-  // walk is their exact count. More are counted on (bounded-count.ts) and walked tier by tier.
+  // walk is their exact count. More are counted on (bounded-count.ts) and walked tier by tier. Where the
+  // vocabulary says the words match more, and that walk could not be the count, it is not taken (at a
+  // million plants on PostgreSQL, "oak": 4,596 matches, 3.7 ms to read 251 of them).
   const few = dialect.fewMatches
-  const first = await matchIds(db, dialect, query, anywhere, Number.isFinite(few) ? few + 1 : null)
-  if (first.length <= few) {
+  const limit = countLimit(query)
+  const many =
+    (query.plan.leastMatches ?? 0) > few && few + 1 < limit && query.type === null && query.filter === null
+  const first = many
+    ? null
+    : await matchIds(db, dialect, query, anywhere, Number.isFinite(few) ? few + 1 : null)
+  if (first !== null && first.length <= few) {
     const docs =
       query.offset >= first.length
         ? []
@@ -77,9 +84,8 @@ export async function findMatches(
     return { ...exactTotal(first.length), docs }
   }
   // The walk went as far as the count would have: it is the count.
-  const limit = countLimit(query)
   const counted =
-    first.length === limit
+    first !== null && first.length === limit
       ? await totalOfWalk(db, limit, Math.max(...first), limit)
       : await countOf(db, dialect, query, anywhere, limit)
   // An estimate may be low: a page past it is still read.

@@ -32,6 +32,9 @@ export interface QueryPlan {
   phrases: string[]
   /** The query as a name with at least one word corrected: for "fuzzy exact name". */
   fuzzyPhrases: string[]
+  /** At least this many plants match (the vocabulary's count of a word that alone matches); absent: no
+   * bound known. */
+  leastMatches?: number
 }
 
 const MAX_WORDS = 16
@@ -162,7 +165,22 @@ export async function planQuery(db: Db, text: string, words = new WordLookup(db)
     ...alternatives.get(word)!.fuzzy.slice(0, 2),
   ])
   const fuzzyPhrases = combinations(fuzzyChoices).filter((phrase) => !phrases.has(phrase))
-  return { groups, groupWords, phrases: [...phrases].slice(0, MAX_PHRASES), fuzzyPhrases }
+  return {
+    groups,
+    groupWords,
+    phrases: [...phrases].slice(0, MAX_PHRASES),
+    fuzzyPhrases,
+    leastMatches: leastMatches(groups, (word) => vocabulary.get(word)?.plants ?? 0),
+  }
+}
+
+/** A query of one group matches at least every plant that has one of the words it matches alone (a prefix
+ * term matches its own word too); a query of more groups, no bound. */
+function leastMatches(groups: MatchExpr[], plantsWith: (word: string) => number): number {
+  const [only] = groups
+  if (groups.length !== 1 || only === undefined) return 0
+  const alone = 'term' in only ? [only] : 'any' in only ? only.any : []
+  return Math.max(0, ...alone.map((expr) => ('term' in expr ? plantsWith(expr.term.word) : 0)))
 }
 
 /** For each word, the vocabulary words within its allowed edits, the closest and most used first. */
