@@ -32,7 +32,7 @@ export function anywhereQuery(groups: MatchExpr[], syntax: TextSyntax): string |
   return renderGroups(groups, { exactOnly: false, wholeWords: false }, syntax)
 }
 
-/** The name-weight queries of tiers 2, 3 and 5 (null when a tier cannot match). */
+/** The full-text queries of tiers 2, 3 and 5, on the names alone (null when a tier cannot match). */
 export function nameQueries(groups: MatchExpr[], syntax: TextSyntax) {
   return {
     whole: renderGroups(groups, { exactOnly: true, wholeWords: true }, syntax),
@@ -41,8 +41,8 @@ export function nameQueries(groups: MatchExpr[], syntax: TextSyntax) {
   }
 }
 
-/** One tier's test: conditions on the rows of search_names (whole names), or a name-weight full-text
- * query. The tiers come in order; a plant is in the first whose test it passes, else in tier 6. A whole-
+/** One tier's test: conditions on the rows of search_names (whole names), or a full-text query of the
+ * names. The tiers come in order; a plant is in the first whose test it passes, else in tier 6. A whole-
  * name test may also be a full-text query (`asText`, where the index holds whole names: WholeNameTerms),
  * which later tiers leave out inside the index rather than by reading the names table for each match. */
 export type TierTest = { tier: number } & ({ names: NameRanges; asText?: string } | { text: string })
