@@ -1,8 +1,8 @@
 // PostgreSQL full-text search over one tsvector per plant (table plant_search): the words of its names and
-// description, its name words again as name terms, behind a GIN index. The words are made here, in JavaScript, the
-// same way for the stored text and for the query (words.ts), and handed to PostgreSQL as tsvector and
-// tsquery literals: no text-search parser, dictionary or server locale is involved, no input can be a
-// syntax error, and the words match what SQLite's `unicode61 remove_diacritics 2` tokenizer makes.
+// description, its names again as name terms (below), behind a GIN index. The words are made here, in
+// JavaScript, the same way for the stored text and for the query (words.ts), and handed to PostgreSQL as
+// tsvector and tsquery literals: no text-search parser, dictionary or server locale is involved, no input
+// can be a syntax error, and the words match what SQLite's `unicode61 remove_diacritics 2` tokenizer makes.
 import { sql, type RawBuilder } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 import { forManyRows } from '../db/many-rows.ts'
