@@ -7,7 +7,7 @@
 // phrases gardeners use, which win over the registry's, and the families' common names (family-names.ts).
 import { gardenersPhrases, type GardenersPhrases } from './gardeners-phrases.ts'
 import { foldWord, textWords } from './words.ts'
-import { deletionVariants, storedVariants } from './edit-distance.ts'
+import { lookupVariants, storedVariants } from './edit-distance.ts'
 import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
 import { PhraseParts } from './phrase-parts.ts'
 
@@ -209,7 +209,7 @@ export class PhraseBook {
    * not with every first word. In an order of their own, however the book was made. */
   firstWordsNear(word: string): string[] {
     const depth = [...word].length >= 8 ? 2 : 1
-    return [...new Set(deletionVariants(word, depth).flatMap((variant) => this.#typos.wordsOf(variant)))]
+    return [...new Set(lookupVariants(word, depth).flatMap((variant) => this.#typos.wordsOf(variant)))]
       .filter((near) => this.#byFirst.has(near))
       .sort()
   }

@@ -10,7 +10,7 @@
 // Every group must match. The phrases are the whole query with the alternatives put in, for the tiers
 // that compare whole names.
 import type { Db } from '../db/store.ts'
-import { allowedEdits, deletionVariants, editDistance } from './edit-distance.ts'
+import { allowedEdits, editDistance, lookupVariants } from './edit-distance.ts'
 import { wordsWithVariants, WordLookup, type VocabularyWord } from './vocabulary.ts'
 import { wordForms } from './word-forms.ts'
 import { foldedWords } from './words.ts'
@@ -189,7 +189,7 @@ async function corrected(db: Db, words: string[]): Promise<Map<string, string[]>
   if (words.length === 0) return result
   const candidates = await wordsWithVariants(
     db,
-    words.flatMap((word) => deletionVariants(word, allowedEdits(word))),
+    words.flatMap((word) => lookupVariants(word, allowedEdits(word))),
   )
   for (const word of words) {
     const limit = allowedEdits(word)

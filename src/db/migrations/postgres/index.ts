@@ -21,6 +21,7 @@ import * as plantsIdType from './20261207T0900_plants_id_type.ts'
 import * as facetStatistics from './20261208T0900_facet_statistics.ts'
 import * as searchNumberTerms from './20261209T0900_search_number_terms.ts'
 import * as searchNameTerms from './20261210T0900_search_name_terms.ts'
+import * as typoVariantPrefixes from './20261211T0900_typo_variant_prefixes.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261208T0900_facet_statistics': facetStatistics,
   '20261209T0900_search_number_terms': searchNumberTerms,
   '20261210T0900_search_name_terms': searchNameTerms,
+  '20261211T0900_typo_variant_prefixes': typoVariantPrefixes,
 }
