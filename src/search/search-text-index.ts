@@ -1,17 +1,30 @@
 // What a save does for search, as one PlantIndex: the full-text entry, the names table and the vocabulary's
 // counts (search-text.ts, vocabulary.ts). The word counts of a batch's saves are added up in memory and
-// written once, at its end.
+// written once, at its end, with its new plants' entries and names.
 import { sql } from 'kysely'
 import type { Store, Tx } from '../db/store.ts'
 import type { IndexBatch, IndexWrite, PlantIndex, PlantSave } from '../plants/plant-index.ts'
 import { storedPlants } from '../plants/stored-plants.ts'
 import { searchIndexOf } from './dialect-search.ts'
 import { searchEntry } from './search-text.ts'
+import type { SearchEntry } from './search-index.ts'
 import { addNames, applyWordTally, putNames, WordTally } from './vocabulary.ts'
 
 const NAME = 'search'
 
 const wordsOf = (batch: IndexBatch) => batch.collect(NAME, () => new WordTally(), applyWordTally)
+
+/** A batch's new plants' entries and names, written at its end with its counts: the importer makes its
+ * next batch's rows meanwhile (transfer/import.ts, BatchesInFlight). */
+const newEntriesOf = (store: Store, batch: IndexBatch) =>
+  batch.collect(
+    `${NAME} entries`,
+    (): SearchEntry[] => [],
+    async (tx, entries) => {
+      await addNames(tx, entries)
+      await searchIndexOf(store).add(tx, entries)
+    },
+  )
 
 /** Saves of plants that may have an entry already (`before` set), or that are saved alone: their words
  * counted, their names and entries replaced, a few statements for all. Unchanged text (most edits touch
@@ -38,13 +51,14 @@ export const searchTextIndex: PlantIndex = {
       write,
       saves.filter(({ before }) => before),
     )
-    const { store, tx, batch } = write
+    const { store, batch } = write
     const words = wordsOf(batch)
-    const plants = saves.flatMap(({ plant, before }) => (before ? [] : [plant]))
-    for (const plant of plants) words.count(null, plant)
-    const entries = plants.map(searchEntry)
-    await addNames(tx, entries)
-    await searchIndexOf(store).add(tx, entries)
+    const entries = newEntriesOf(store, batch)
+    for (const { plant, before } of saves) {
+      if (before) continue
+      words.count(null, plant)
+      entries.push(searchEntry(plant))
+    }
   },
 
   async rebuild(store: Store, tx: Tx) {

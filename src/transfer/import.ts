@@ -98,10 +98,11 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
   const note = `Imported from ${options.source}`
   let batch: BatchLine[] = []
   let lineNumber = 0
+  const saving = { note, overwrite: options.overwrite ?? false, origins, links }
+  const batches = new BatchesInFlight(store, ids, saving, summary)
 
   const flush = async () => {
-    const saving = { note, overwrite: options.overwrite ?? false, origins, links }
-    await saveBatch(store, batch, ids, saving, summary)
+    await batches.save(batch)
     batch = []
     options.onProgress?.(lineNumber)
   }
@@ -150,6 +151,7 @@ async function importLines(store: Store, lines: AsyncIterable<string>, options: 
     if (batch.length >= (options.batchSize ?? BATCH_LINES[store.dialect])) await flush()
   }
   await flush()
+  await batches.finish()
   // A rejected line's pictures are not added, even where a plant of its name was there before; a line
   // whose plant was saved but one of whose links names no plant keeps its pictures.
   const rejectedLines = new Set(summary.rejected.map(({ line }) => line))
@@ -204,14 +206,33 @@ interface BatchLine {
   links: PendingLink[]
 }
 
+/** Where a batch stands, for the batch after it (BatchesInFlight). */
+interface BatchStages {
+  /** Slugs taken by the batch before, which has not committed yet. */
+  takenElsewhere: readonly string[]
+  /** Called once: true with the slugs the batch's new plants took when its lines are saved (only its
+   * counts, revisions and commit are left), false when it failed before. */
+  linesSaved(saved: boolean, slugs: readonly string[]): void
+}
+
+/** A batch's transaction: committed, or refused by the database (then nothing of it is kept). */
+type BatchOutcome = { committed: true } | { committed: false; error: unknown }
+
+/** Saves the batch in one transaction. Without `stages`, a refused batch is replayed one line at a time to
+ * find the line refused. */
 async function saveBatch(
   store: Store,
   batch: BatchLine[],
   ids: Map<string, number>,
   options: SaveOptions,
   summary: ImportSummary,
-) {
-  if (batch.length === 0) return
+  stages?: BatchStages,
+): Promise<BatchOutcome> {
+  if (batch.length === 0) {
+    stages?.linesSaved(true, [])
+    return { committed: true }
+  }
+  let linesSaved = false
   const counts = { created: 0, updated: 0, skipped: 0, kept: 0, overwritten: 0 }
   const rejected: ImportSummary['rejected'] = []
   // The batch's new plants by key: later lines of the batch may name them as their parent.
@@ -222,13 +243,14 @@ async function saveBatch(
       // The batch's attribute and vocabulary counts are applied once, at its end; its new plants are
       // written together, at its end or before a line that updates a plant already there.
       const indexCounts = new IndexBatch()
-      const plants = new NewPlants(store, tx, IMPORTER, indexCounts)
+      const plants = new NewPlants(store, tx, IMPORTER, indexCounts, stages?.takenElsewhere)
       await plants.readTypes(batch.flatMap(({ plant }) => parentIdIn(ids, plant) ?? []))
       const stored = await readStored(tx, batch, ids)
       // The links of the lines saved, and the revision each line wrote (a created plant's is version 1).
       const saved: PendingLink[] = []
       const written = new Map<number, number>()
-      for (const { line, plant, links } of batch) {
+      for (const [index, { line, plant, links }] of batch.entries()) {
+        if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve))
         const outcome = await savePlant(
           store,
           tx,
@@ -259,23 +281,21 @@ async function saveBatch(
         pending: pendingRevisions(indexCounts),
         revision: { note: options.note, author: IMPORTER },
       })
+      // The next batch may begin now: the origins of this one's lines are taken at once (write's first,
+      // synchronous step), before that one's lines come.
+      linesSaved = true
+      stages?.linesSaved(true, plants.slugs)
       await options.origins.write(tx)
       await indexCounts.write(tx)
       return made
     })
   } catch (error) {
-    options.origins.discard()
+    // The origins waiting now are the next batch's once this one's lines were saved.
+    if (!linesSaved) options.origins.discard()
+    stages?.linesSaved(false, [])
     if (store.isUnavailable(error)) throw error
-    if (batch.length === 1) {
-      summary.rejected.push({
-        line: batch[0]!.line,
-        reason: `the database refused it: ${(error as Error).message}`,
-      })
-      return
-    }
-    // Find the line the database refused by replaying the batch one line per transaction.
-    for (const entry of batch) await saveBatch(store, [entry], ids, options, summary)
-    return
+    if (!stages) await replayLines(store, batch, ids, options, summary, error)
+    return { committed: false, error }
   }
   for (const [key, plant] of created) ids.set(key, plant.id!)
   options.links.commit(made)
@@ -287,6 +307,110 @@ async function saveBatch(
   summary.kept += counts.kept
   summary.overwritten += counts.overwritten
   summary.rejected.push(...rejected)
+  return { committed: true }
+}
+
+/** A batch the database refused, again one line per transaction: the line refused is found and reported,
+ * the others are saved. */
+async function replayLines(
+  store: Store,
+  batch: BatchLine[],
+  ids: Map<string, number>,
+  options: SaveOptions,
+  summary: ImportSummary,
+  error: unknown,
+) {
+  if (batch.length === 1) {
+    summary.rejected.push({
+      line: batch[0]!.line,
+      reason: `the database refused it: ${(error as Error).message}`,
+    })
+    return
+  }
+  for (const entry of batch) await saveBatch(store, [entry], ids, options, summary)
+}
+
+/** A batch whose transaction is under way. */
+interface InFlight {
+  lines: BatchLine[]
+  /** Settles once its lines are saved (with the slugs its new plants took), or once it failed before. */
+  linesSaved: Promise<{ saved: boolean; slugs: readonly string[] }>
+  /** Rejects only when the database is unavailable. */
+  outcome: Promise<BatchOutcome>
+}
+
+// On PostgreSQL a batch's transaction begins, on a connection of its own, once the batch before has saved
+// its lines, while that one writes its counts, revisions and typo variants and commits: this process makes
+// the next batch's rows while the server writes the last one's (the two had taken turns, each idle half
+// the time). At most two are in flight. A batch waits for the one before to commit when it names one of
+// that one's plants as a parent, or when either has links (made in order, by the link step's state): it
+// reads the plants the batch before created only once they are committed. SQLite writes one transaction
+// at a time, and inserts a batch's rows on its writer's thread instead (deferWritesWith).
+const IN_FLIGHT = 2
+class BatchesInFlight {
+  readonly #flying: InFlight[] = []
+
+  constructor(
+    private readonly store: Store,
+    private readonly ids: Map<string, number>,
+    private readonly options: SaveOptions,
+    private readonly summary: ImportSummary,
+  ) {}
+
+  async save(lines: BatchLine[]): Promise<void> {
+    if (lines.length === 0) return
+    while (this.#flying.length >= IN_FLIGHT) await this.#settle()
+    const takenElsewhere: string[] = []
+    for (const before of this.#flying) {
+      const { saved, slugs } = await before.linesSaved
+      if (!saved || this.store.dialect !== 'postgres' || !independent(before.lines, lines)) {
+        await this.finish()
+        takenElsewhere.length = 0
+        break
+      }
+      takenElsewhere.push(...slugs)
+    }
+    let tell!: (outcome: { saved: boolean; slugs: readonly string[] }) => void
+    const linesSaved = new Promise<{ saved: boolean; slugs: readonly string[] }>(
+      (resolve) => (tell = resolve),
+    )
+    const outcome = saveBatch(this.store, lines, this.ids, this.options, this.summary, {
+      takenElsewhere,
+      linesSaved: (saved, slugs) => tell({ saved, slugs }),
+    })
+    // Awaited when the batch is settled; until then a refusal must not count as unhandled.
+    outcome.then(
+      () => tell({ saved: false, slugs: [] }),
+      () => tell({ saved: false, slugs: [] }),
+    )
+    this.#flying.push({ lines, linesSaved, outcome })
+  }
+
+  /** Waits for every batch, replaying those refused. */
+  async finish(): Promise<void> {
+    while (this.#flying.length > 0) await this.#settle()
+  }
+
+  /** The oldest batch, committed or replayed one line at a time. A refused one is replayed once the batch
+   * after it has ended, so that the lines replayed meet no other transaction of this import. */
+  async #settle(): Promise<void> {
+    const flight = this.#flying[0]!
+    const outcome = await flight.outcome
+    this.#flying.shift()
+    if (outcome.committed) return
+    for (const later of this.#flying) await later.outcome.catch(() => null)
+    await replayLines(this.store, flight.lines, this.ids, this.options, this.summary, outcome.error)
+  }
+}
+
+/** Whether `next` may be saved while `before` commits: none of its lines names a plant of `before`, and
+ * neither has links. */
+function independent(before: BatchLine[], next: BatchLine[]): boolean {
+  if (before.some(({ links }) => links.length > 0) || next.some(({ links }) => links.length > 0)) return false
+  const keys = new Set(before.map(({ plant }) => pairKey(plant.scientific_name, plant.name)))
+  return !next.some(
+    ({ plant }) => plant.parent && keys.has(pairKey(plant.parent.scientific_name, plant.parent.name)),
+  )
 }
 
 /** The plants there before the batch that its lines name, as stored: one read for the batch instead of one

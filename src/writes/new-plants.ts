@@ -44,13 +44,18 @@ export class NewPlants {
   readonly #changed: PlantSave[] = []
   /** The types of plants read or created in this transaction: the parents later plants may name. */
   readonly #types = new Map<number, PlantType>()
+  /** The slugs this batch's plants took. */
+  readonly slugs: string[] = []
 
-  /** `batch` collects the indexes' counts (the registry's, the vocabulary's), for the caller to write. */
+  /** `batch` collects the indexes' counts (the registry's, the vocabulary's), for the caller to write.
+   * `takenElsewhere`: slugs another transaction took that it has not committed yet (the importer's batch
+   * before, still in flight), which this one's reads cannot see. */
   constructor(
     private readonly store: Store,
     private readonly tx: Tx,
     private readonly author: Author,
     private readonly batch: IndexBatch,
+    private readonly takenElsewhere: readonly string[] = [],
   ) {}
 
   /** Reads the types of plants that plants to come may name as their parent, in one statement. */
@@ -111,11 +116,12 @@ export class NewPlants {
     const ids = await store.newPlantIds(tx, queued.length)
     queued.forEach(({ plant }, index) => (plant.id = ids[index]!))
     const bases = queued.map(({ fields }) => slugify(fields.scientific_name, fields.name))
-    const slugs = new TakenSlugs(await repo.slugsFromEach(tx, bases))
+    const slugs = new TakenSlugs([...(await repo.slugsFromEach(tx, bases)), ...this.takenElsewhere])
 
     const plants: Plant[] = queued.map(({ plant, fields, parent, at }, index) => {
       if (parent) fields.parent_id = parent.id
       fields.slug = slugs.take(bases[index]!)
+      this.slugs.push(fields.slug)
       this.#types.set(plant.id!, fields.type)
       return toPlant(plant.id!, fields, 1, at, at)
     })

@@ -187,6 +187,25 @@ async function refuseNamed(store: Store) {
   }
 }
 
+/** Refuses, at the end of a batch's transaction (where its new plants' names are written), a plant whose
+ * name is 'Refused late'. */
+async function refuseNamedLate(store: Store) {
+  if (TEST_DIALECT === 'sqlite') {
+    await sql`CREATE TRIGGER refuse_name BEFORE INSERT ON search_names WHEN NEW.name = 'refused late'
+      BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`.execute(store.db)
+  } else {
+    await sql`CREATE FUNCTION refuse_name() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'refused late' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`.execute(
+      store.db,
+    )
+    await sql`CREATE TRIGGER refuse_name BEFORE INSERT ON search_names
+      FOR EACH ROW EXECUTE FUNCTION refuse_name()`.execute(store.db)
+  }
+}
+
+const plantsInIdOrder = (store: Store) =>
+  store.db.selectFrom('plants').select(['name', 'slug']).orderBy('id').execute()
+
 describe('hortus import in batches', () => {
   it('writes what saving each line alone writes: plants, documents, slugs, revisions, facets, counts, search', async () => {
     const files = [
@@ -363,6 +382,88 @@ describe('hortus import in batches', () => {
       { value: 'Green', plants: 60 },
       { value: 'Purple', plants: 59 },
     ])
+  })
+
+  // On PostgreSQL a batch is saved while the one before it commits (transfer/import.ts, BatchesInFlight).
+  it('saves the plants of batches in flight together in the order of their lines, each slug taken once', async () => {
+    const store = await freshStore()
+    const lines = [
+      plant('Phaseolus vulgaris', 'Common bean'),
+      plant('Zea mays', 'Corn', { data: [{ key: 'Family', value: 'Poaceae' }] }),
+      plant('Phaseolus vulgaris', 'Common  bean'),
+      plant('Zea mays', 'Popcorn', { data: [{ key: 'Family', value: 'Poaceae' }] }),
+      plant('Phaseolus vulgaris', 'Common   bean'),
+      plant('Daucus carota', 'Carrot'),
+    ]
+    const summary = await importDataset(store, readLines(file('flight.jsonl', lines)), {
+      source: 'flight',
+      batchSize: 2,
+    })
+
+    assert.deepEqual(counts(summary), { created: 6, updated: 0, skipped: 0, rejected: 0 })
+    assert.deepEqual(await plantsInIdOrder(store), [
+      { name: 'Common bean', slug: 'phaseolus-vulgaris-common-bean' },
+      { name: 'Corn', slug: 'zea-mays-corn' },
+      { name: 'Common  bean', slug: 'phaseolus-vulgaris-common-bean-2' },
+      { name: 'Popcorn', slug: 'zea-mays-popcorn' },
+      { name: 'Common   bean', slug: 'phaseolus-vulgaris-common-bean-3' },
+      { name: 'Carrot', slug: 'daucus-carota-carrot' },
+    ])
+    assert.equal(await keptTotal(store), 6)
+    const family = await store.db
+      .selectFrom('attribute_values')
+      .select(['value', 'plants'])
+      .where('key_norm', '=', 'family')
+      .execute()
+    assert.deepEqual(family, [{ value: 'Poaceae', plants: 2 }])
+  })
+
+  it('replays a batch the database refuses at its end while the next is saved, and keeps every other line', async () => {
+    const store = await freshStore()
+    await refuseNamedLate(store)
+    const lines = [
+      plant('Phaseolus vulgaris', 'Common bean'),
+      plant('Zyzzyva refusa', 'Refused late', { data: [{ key: 'Only here', value: 'Xenon' }] }),
+      plant('Phaseolus vulgaris', 'Common  bean'),
+      plant('Zea mays', 'Corn'),
+      plant('Phaseolus vulgaris', 'Common   bean'),
+      plant('Daucus carota', 'Carrot'),
+    ]
+    const summary = await importDataset(store, readLines(file('late.jsonl', lines)), {
+      source: 'late',
+      batchSize: 2,
+    })
+
+    assert.deepEqual(counts(summary), { created: 5, updated: 0, skipped: 0, rejected: 1 })
+    assert.equal(summary.rejected[0]!.line, 2)
+    assert.match(summary.rejected[0]!.reason, /^the database refused it: .*refused by a test trigger/)
+    const saved = await plantsInIdOrder(store)
+    assert.deepEqual(saved.map(({ name }) => name).sort(), [
+      'Carrot',
+      'Common   bean',
+      'Common  bean',
+      'Common bean',
+      'Corn',
+    ])
+    assert.equal(new Set(saved.map(({ slug }) => slug)).size, 5)
+    assert.equal(await keptTotal(store), 5)
+    assert.equal(await countedTotal(store), 5)
+    const names = await store.db.selectFrom('search_names').select('name').where('kind', '=', 0).execute()
+    assert.deepEqual(names.map(({ name }) => name).sort(), [
+      'carrot',
+      ...Array<string>(3).fill('common bean'),
+      'corn',
+      'daucus carota',
+      ...Array<string>(3).fill('phaseolus vulgaris'),
+      'zea mays',
+    ])
+    const left = await Promise.all([
+      store.db.selectFrom('search_words').select('word').where('word', '=', 'zyzzyva').execute(),
+      store.db.selectFrom('attribute_values').select('value').where('value_norm', '=', 'xenon').execute(),
+      store.db.selectFrom('plant_revisions').select('plant_id').execute(),
+    ])
+    assert.deepEqual(left.slice(0, 2), [[], []])
+    assert.equal(left[2].length, 5)
   })
 
   it('fails a transaction whose many rows the database refuses with its own error, and keeps none of them', async () => {
