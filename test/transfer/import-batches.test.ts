@@ -172,36 +172,36 @@ const made: DatasetLine[] = [
 ]
 
 /** A trigger stands for whatever the database may refuse that the line checks do not see: it refuses a
- * plant named 'Refused'. */
-async function refuseNamed(store: Store) {
+ * row of `table` whose `column` is `value`. */
+async function refuseRows(store: Store, table: string, column: string, value: string) {
+  const trigger = `refuse_${table}`
+  const when = `NEW.${column} = '${value}'`
   if (TEST_DIALECT === 'sqlite') {
-    await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants WHEN NEW.name = 'Refused'
-      BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`.execute(store.db)
+    await sql
+      .raw(
+        `CREATE TRIGGER ${trigger} BEFORE INSERT ON ${table} WHEN ${when}
+        BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`,
+      )
+      .execute(store.db)
   } else {
-    await sql`CREATE FUNCTION refuse_plant() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'Refused' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`.execute(
-      store.db,
-    )
-    await sql`CREATE TRIGGER refuse_plant BEFORE INSERT ON plants
-      FOR EACH ROW EXECUTE FUNCTION refuse_plant()`.execute(store.db)
+    await sql
+      .raw(
+        `CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF ${when} THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`,
+      )
+      .execute(store.db)
+    await sql
+      .raw(`CREATE TRIGGER ${trigger} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${trigger}()`)
+      .execute(store.db)
   }
 }
 
-/** Refuses, at the end of a batch's transaction (where its new plants' names are written), a plant whose
- * name is 'Refused late'. */
-async function refuseNamedLate(store: Store) {
-  if (TEST_DIALECT === 'sqlite') {
-    await sql`CREATE TRIGGER refuse_name BEFORE INSERT ON search_names WHEN NEW.name = 'refused late'
-      BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END`.execute(store.db)
-  } else {
-    await sql`CREATE FUNCTION refuse_name() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.name = 'refused late' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; RETURN NEW; END $$`.execute(
-      store.db,
-    )
-    await sql`CREATE TRIGGER refuse_name BEFORE INSERT ON search_names
-      FOR EACH ROW EXECUTE FUNCTION refuse_name()`.execute(store.db)
-  }
-}
+/** Refuses a plant named 'Refused' as its row is written. */
+const refuseNamed = (store: Store) => refuseRows(store, 'plants', 'name', 'Refused')
+
+/** Refuses a plant named 'Refused late' at the end of its batch's transaction, where the batch's new
+ * plants' names are written. */
+const refuseNamedLate = (store: Store) => refuseRows(store, 'search_names', 'name', 'refused late')
 
 const plantsInIdOrder = (store: Store) =>
   store.db.selectFrom('plants').select(['name', 'slug']).orderBy('id').execute()
