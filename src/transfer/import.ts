@@ -10,7 +10,8 @@
 // A batch's links are made in its transaction, each plant's in the revision of its line (import-links.ts):
 // one revision per plant line, its values and links together. Then the lines' pictures (import-images.ts),
 // a few at a time, each a revision of its own as an upload is; those of new plants are processed as their
-// lines are read, while the batches are saved (PicturesAhead).
+// lines are read, while the batches are saved (PicturesAhead). On PostgreSQL a batch is saved while the one
+// before it writes its last rows and commits (BatchesInFlight).
 import type { Author } from '../accounts/account.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { AppError } from '../errors.ts'
@@ -249,8 +250,7 @@ async function saveBatch(
       // The links of the lines saved, and the revision each line wrote (a created plant's is version 1).
       const saved: PendingLink[] = []
       const written = new Map<number, number>()
-      for (const [index, { line, plant, links }] of batch.entries()) {
-        if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve))
+      for (const { line, plant, links } of batch) {
         const outcome = await savePlant(
           store,
           tx,
@@ -340,9 +340,9 @@ interface InFlight {
 }
 
 // On PostgreSQL a batch's transaction begins, on a connection of its own, once the batch before has saved
-// its lines, while that one writes its counts, revisions and typo variants and commits: this process makes
-// the next batch's rows while the server writes the last one's (the two had taken turns, each idle half
-// the time). At most two are in flight. A batch waits for the one before to commit when it names one of
+// its lines, while that one writes its origins, counts, typo variants, search entries and revisions and
+// commits: this process makes the next batch's rows while the server writes the last one's (the two had
+// taken turns, each idle half the time). At most two are in flight. A batch waits for the one before to commit when it names one of
 // that one's plants as a parent, or when either has links (made in order, by the link step's state): it
 // reads the plants the batch before created only once they are committed. SQLite writes one transaction
 // at a time, and inserts a batch's rows on its writer's thread instead (deferWritesWith).
