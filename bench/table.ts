@@ -116,6 +116,9 @@ const verdict = (run: Figures, target: string, value: string, met: boolean | nul
   return met === null ? '(unmeasured)' : mark(met)
 }
 
+/** Issue 38: the import of the 92k set on PostgreSQL (its SQLite target is the ≤ 20 s above). */
+const PG_IMPORT_SECONDS = 30
+
 for (const run of runs) {
   const openfarm = run.importSeconds['data/openfarm.jsonl']
   const starter = run.importSeconds['data/plants.jsonl']
@@ -134,6 +137,11 @@ for (const run of runs) {
     console.log(
       `- import of the 92k set: ${total.toFixed(1)} s (starter ${starter.toFixed(1)} s + OpenFarm ${openfarm.toFixed(1)} s), target ≤ 20 s ${verdict(run, 'import ≤ 20 s', `${total.toFixed(1)} s`, total <= 20)}`,
     )
+    // Issue 38 gave PostgreSQL's import a target of its own.
+    if (run.dialect === 'postgres')
+      console.log(
+        `- PostgreSQL's import of the 92k set: target ≤ ${PG_IMPORT_SECONDS} s ${verdict(run, `PostgreSQL import ≤ ${PG_IMPORT_SECONDS} s`, `${total.toFixed(1)} s`, total <= PG_IMPORT_SECONDS)}`,
+      )
   }
   console.log(
     `- npm start to the first answer: ${run.startMs.toFixed(0)} ms, target ≤ 1000 ms ${verdict(run, 'start ≤ 1000 ms', `${run.startMs.toFixed(0)} ms`, run.startMs <= 1000)}`,
