@@ -187,7 +187,7 @@ async function measureCases(hortus: Server, workers: number, baseline: Server | 
  * saves at each rate; the editor starts as wrk does and finishes its saves when wrk ends. Each run under
  * writes follows a run of the same reads without them: the 1-worker figures above were taken minutes
  * earlier, and on this shared machine a p99 drifts more than that between them (in one run of 2026-11-30,
- * 3 of 7 cases that missed the target at 2 saves/s met it at 10). */
+ * 4 of the 5 cases that missed the target at 2 saves/s met it at 10). */
 async function measureUnderWrites(hortus: Server): Promise<void> {
   await readVersionsAgain()
   const editor = await openEditor(hortus.port, headers, workload)
