@@ -342,10 +342,11 @@ interface InFlight {
 // On PostgreSQL a batch's transaction begins, on a connection of its own, once the batch before has saved
 // its lines, while that one writes its origins, counts, typo variants, search entries and revisions and
 // commits: this process makes the next batch's rows while the server writes the last one's (the two had
-// taken turns, each idle half the time). At most two are in flight. A batch waits for the one before to commit when it names one of
-// that one's plants as a parent, or when either has links (made in order, by the link step's state): it
-// reads the plants the batch before created only once they are committed. SQLite writes one transaction
-// at a time, and inserts a batch's rows on its writer's thread instead (deferWritesWith).
+// taken turns, each idle half the time). At most two are in flight. A batch waits for the one before to
+// commit when it names one of that one's plants as a parent, or when either has links (made in order, by
+// the link step's state): it reads the plants the batch before created only once they are committed.
+// SQLite writes one transaction at a time, and inserts a batch's rows on its writer's thread instead
+// (deferWritesWith).
 const IN_FLIGHT = 2
 class BatchesInFlight {
   readonly #flying: InFlight[] = []
