@@ -62,6 +62,9 @@ interface Figures {
     query: string
     warm: { p50: number; p99: number }
     afterStartMs: number[]
+    /** the health check that opened the first search's connection (runs before 2026-11-30: none, the
+     * search opened it) */
+    connectMs?: number[]
     afterSaveMs: Record<string, number[]>
   }
   underWrites?: { case: string; load: Load; quiet?: Load; saves: Saves }[]
@@ -231,6 +234,10 @@ function printFirstSearch(run: Figures): void {
     `- a warm search (${first.query}, one client): p50 ${ms(first.warm.p50)} ms, p99 ${ms(first.warm.p99)} ms`,
   )
   line('after a start', first.afterStartMs)
+  if (first.connectMs)
+    console.log(
+      `  - sent on the connection a health check opened just before; that check took ${first.connectMs.map(ms).join(', ')} ms`,
+    )
   for (const [kind, values] of Object.entries(first.afterSaveMs)) line(`after a save (${kind})`, values)
 }
 
