@@ -4,6 +4,4 @@
 import { ownRowsIndex } from '../plants/plant-index.ts'
 import { numberRows } from './attribute-numbers.ts'
 
-export const numberIndex = ownRowsIndex('numbers', 'plant_numbers', (plant) =>
-  numberRows(plant.id, plant.data),
-)
+export const numberIndex = ownRowsIndex('numbers', 'plant_numbers', numberRows)

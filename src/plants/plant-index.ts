@@ -8,7 +8,7 @@ import type { Author } from '../accounts/account.ts'
 import { insertMany } from '../db/many-rows.ts'
 import type { Store, Tx } from '../db/store.ts'
 import { storedPlants } from './stored-plants.ts'
-import type { Plant } from './plant.ts'
+import type { Attribute, Plant } from './plant.ts'
 import type { PlantFields } from './plant-changes.ts'
 
 /** One plant saved: as it is now, and its fields before (null for a new plant). */
@@ -44,33 +44,44 @@ export interface PlantIndex {
   rebuild(store: Store, tx: Tx): Promise<void>
 }
 
-/** An index that is only rows of each plant's own, in `table`, made from the plant by `rowsOf`: a save
- * replaces the plant's rows, a batch inserts them all, a rebuild makes every plant's again. */
+/** An index that is only rows of each plant's own, in `table`, made from its attributes by `rowsOf`: a
+ * save replaces the plant's rows, a batch inserts them all, a rebuild makes every plant's again. */
 export function ownRowsIndex(
   name: string,
   table: 'plant_numbers' | 'plant_windows',
-  rowsOf: (plant: Plant) => readonly object[],
+  rowsOf: (plantId: number, data: readonly Attribute[]) => readonly object[],
 ): PlantIndex {
+  const rowsOfPlant = (plant: Plant) => rowsOf(plant.id, plant.data)
   return {
     name,
     async replace({ tx }, { plant, before }) {
-      if (before) await tx.deleteFrom(table).where('plant_id', '=', plant.id).execute()
-      await insertMany(tx, table, rowsOf(plant))
+      const rows = rowsOfPlant(plant)
+      if (before) {
+        // A save changes an attribute or two: where the rows come out as they were (a text value saved
+        // leaves the numbers, nearly every save the windows), the table is left alone.
+        if (sameRows(rowsOf(plant.id, before.data), rows)) return
+        await tx.deleteFrom(table).where('plant_id', '=', plant.id).execute()
+      }
+      await insertMany(tx, table, rows)
     },
     async insertBatch({ tx }, saves) {
       await deleteRowsOfChanged(tx, table, saves)
       await insertMany(
         tx,
         table,
-        saves.flatMap(({ plant }) => rowsOf(plant)),
+        saves.flatMap(({ plant }) => rowsOfPlant(plant)),
       )
     },
     async rebuild(_store: Store, tx: Tx) {
       await sql`DELETE FROM ${sql.table(table)}`.execute(tx)
-      for await (const plants of storedPlants(tx)) await insertMany(tx, table, plants.flatMap(rowsOf))
+      for await (const plants of storedPlants(tx)) await insertMany(tx, table, plants.flatMap(rowsOfPlant))
     },
   }
 }
+
+/** Rows made by one function, so alike in their fields' order. */
+const sameRows = (a: readonly object[], b: readonly object[]): boolean =>
+  a.length === b.length && JSON.stringify(a) === JSON.stringify(b)
 
 /** Ids per DELETE: within SQLite's and PostgreSQL's bound-parameter limits. */
 const IDS_PER_DELETE = 500

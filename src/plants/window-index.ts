@@ -3,6 +3,4 @@
 import { ownRowsIndex } from './plant-index.ts'
 import { windowRows } from './window-rows.ts'
 
-export const windowIndex = ownRowsIndex('windows', 'plant_windows', (plant) =>
-  windowRows(plant.id, plant.data),
-)
+export const windowIndex = ownRowsIndex('windows', 'plant_windows', windowRows)

@@ -18,7 +18,7 @@ import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax, WholeNameTerms } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
-import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
+import type { EntryChange, SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
 import { foldedWords } from './words.ts'
 import { numberTerms, rangeTermChoices } from './number-terms.ts'
 
@@ -124,11 +124,18 @@ export class PostgresSearch implements SearchIndex {
     }
   }
 
-  async put(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
-    // Unchanged text (most edits touch only attributes) leaves the row, and so the GIN index, alone.
-    await insertEntries(
+  async put(tx: Tx, changes: readonly EntryChange[]): Promise<void> {
+    // The document holds the text, the number spans and the names as terms: an entry whose document comes
+    // out as before is not sent (most saves change an attribute that is neither). The upsert's condition
+    // leaves a row whose document is the same anyway alone, and so the GIN index.
+    const rows = changes.flatMap(({ before, after }) => {
+      const document = documentVector(after)
+      return before && documentVector(before) === document ? [] : [{ id: after.id, document }]
+    })
+    if (rows.length === 0) return
+    await insertRows(
       tx,
-      entries,
+      rows,
       sql`ON CONFLICT (plant_id) DO UPDATE SET document = EXCLUDED.document
         WHERE plant_search.document IS DISTINCT FROM EXCLUDED.document`,
     )
@@ -139,7 +146,11 @@ export class PostgresSearch implements SearchIndex {
   }
 
   async add(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
-    await insertEntries(tx, entries, null)
+    await insertRows(
+      tx,
+      entries.map((entry) => ({ id: entry.id, document: documentVector(entry) })),
+      null,
+    )
   }
 
   find(db: Db, query: SearchQuery): Promise<SearchResult> {
@@ -161,9 +172,9 @@ export class PostgresSearch implements SearchIndex {
 
 /** The entries' rows, a few statements for all; inserted as they are (COPY on an import's connection), or
  * with `onConflict`. */
-async function insertEntries(
+async function insertRows(
   tx: Tx,
-  entries: readonly SearchEntry[],
+  rows: readonly { id: number; document: string }[],
   onConflict: RawBuilder<unknown> | null,
 ): Promise<void> {
   const row = sql`(${null}, ${null}::tsvector)`
@@ -174,7 +185,7 @@ async function insertEntries(
     (count) =>
       sql`INSERT INTO plant_search (plant_id, document) VALUES ${sql.join(Array.from({ length: count }, () => row))}
         ${onConflict ?? sql``}`.compile(tx),
-    entries.map((entry) => [entry.id, documentVector(entry)]),
+    rows.map(({ id, document }) => [id, document]),
     onConflict ? undefined : { table: 'plant_search', columns: ['plant_id', 'document'] },
   )
 }

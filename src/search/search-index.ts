@@ -45,10 +45,24 @@ export interface SearchResult extends Total {
   docs: string[]
 }
 
+/** A plant's entry as its save makes it, and as it was before (null: the plant may have none yet). */
+export interface EntryChange {
+  before: SearchEntry | null
+  after: SearchEntry
+}
+
+/** Whether two entries have the same text: all that SQLite's index holds of a plant. */
+export const sameText = (a: SearchEntry, b: SearchEntry): boolean =>
+  a.name === b.name &&
+  a.scientific_name === b.scientific_name &&
+  a.alternate_names === b.alternate_names &&
+  a.description === b.description
+
 export interface SearchIndex {
-  /** Replaces the indexed text of these plants (each at most once), inside the transaction that saves
-   * them: one plant's save, or the plants an import changed, a few statements for many. */
-  put(tx: Tx, entries: readonly SearchEntry[]): Promise<void>
+  /** Replaces the indexed entries of these plants (each at most once), inside the transaction that saves
+   * them: one plant's save, or the plants an import changed, a few statements for many. An entry that
+   * indexes as it did before is left as it is (most saves change an attribute, not the names). */
+  put(tx: Tx, changes: readonly EntryChange[]): Promise<void>
   /** Indexes plants that have no entry yet (the importer's new plants), a few statements for many. */
   add(tx: Tx, entries: readonly SearchEntry[]): Promise<void>
   /** Removes every entry (a rebuild adds them all again). */

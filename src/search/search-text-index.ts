@@ -38,7 +38,13 @@ async function replaceEntries({ store, tx, batch }: IndexWrite, saves: readonly 
     tx,
     entries.map((entry, index) => ({ before: befores[index] ?? null, after: entry })),
   )
-  await searchIndexOf(store).put(tx, entries)
+  await searchIndexOf(store).put(
+    tx,
+    entries.map((after, index) => {
+      const before = befores[index]
+      return { before: before ? searchEntry(before) : null, after }
+    }),
+  )
 }
 
 export const searchTextIndex: PlantIndex = {

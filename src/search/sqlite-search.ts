@@ -15,7 +15,14 @@ import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
-import type { SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
+import {
+  sameText,
+  type EntryChange,
+  type SearchEntry,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+} from './search-index.ts'
 
 const NAME_COLUMNS = '{name scientific_name alternate_names}'
 // Rows per DELETE of a put: well under SQLite's bound-parameter limit.
@@ -83,7 +90,8 @@ export class SqliteSearch implements SearchIndex {
     }
   }
 
-  async put(tx: Tx, entries: readonly SearchEntry[]): Promise<void> {
+  async put(tx: Tx, changes: readonly EntryChange[]): Promise<void> {
+    const entries = changes.flatMap(({ before, after }) => (before && sameText(before, after) ? [] : [after]))
     for (let start = 0; start < entries.length; start += DELETED_PER_STATEMENT) {
       const ids = entries.slice(start, start + DELETED_PER_STATEMENT).map((entry) => entry.id)
       await sql`DELETE FROM plants_fts WHERE rowid IN (${sql.join(ids)})`.execute(tx)

@@ -25,6 +25,16 @@ export async function databaseContent(store: Store): Promise<DatabaseContent> {
         .orderBy('value')
         .execute(),
     ),
+    plant_numbers: lines(
+      await db
+        .selectFrom('plant_numbers')
+        .selectAll()
+        .orderBy('plant_id')
+        .orderBy('key')
+        .orderBy('low')
+        .orderBy('high')
+        .execute(),
+    ),
     plant_windows: lines(
       await db.selectFrom('plant_windows').selectAll().orderBy('plant_id').orderBy('position').execute(),
     ),
