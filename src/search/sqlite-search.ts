@@ -15,14 +15,7 @@ import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
-import {
-  sameText,
-  type EntryChange,
-  type SearchEntry,
-  type SearchIndex,
-  type SearchQuery,
-  type SearchResult,
-} from './search-index.ts'
+import type { EntryChange, SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
 
 const NAME_COLUMNS = '{name scientific_name alternate_names}'
 // Rows per DELETE of a put: well under SQLite's bound-parameter limit.
@@ -65,6 +58,13 @@ const FTS5_INDEX: TextIndex = {
     sql`EXISTS (SELECT 1 FROM plants_fts f WHERE plants_fts MATCH ${query} AND f.rowid = p.id)`,
   idsMatching: (query) => sql`SELECT rowid AS id FROM plants_fts WHERE plants_fts MATCH ${query}`,
 }
+
+/** Whether two entries have the same text: all that the FTS5 table holds of a plant. */
+const sameText = (a: SearchEntry, b: SearchEntry): boolean =>
+  a.name === b.name &&
+  a.scientific_name === b.scientific_name &&
+  a.alternate_names === b.alternate_names &&
+  a.description === b.description
 
 export class SqliteSearch implements SearchIndex {
   readonly #dialect: FullTextDialect
