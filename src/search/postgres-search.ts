@@ -18,7 +18,14 @@ import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax, WholeNameTerms } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
-import type { EntryChange, SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
+import {
+  sameText,
+  type EntryChange,
+  type SearchEntry,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+} from './search-index.ts'
 import { foldedWords } from './words.ts'
 import { numberTerms, rangeTermChoices } from './number-terms.ts'
 
@@ -52,6 +59,12 @@ export function documentVector(entry: SearchEntry): string {
   for (const term of numberTerms(entry.numbers)) terms.add(term)
   return [...terms].map(lexeme).join(' ')
 }
+
+/** Whether two entries give the same document: all it is made of is the same. */
+const sameDocumentInputs = (a: SearchEntry, b: SearchEntry): boolean =>
+  sameText(a, b) &&
+  JSON.stringify(a.numbers) === JSON.stringify(b.numbers) &&
+  JSON.stringify([...a.names]) === JSON.stringify([...b.names])
 
 const WHOLE_NAMES: WholeNameTerms = {
   named: (names, commonOnly) =>
@@ -125,13 +138,12 @@ export class PostgresSearch implements SearchIndex {
   }
 
   async put(tx: Tx, changes: readonly EntryChange[]): Promise<void> {
-    // The document holds the text, the number spans and the names as terms: an entry whose document comes
-    // out as before is not sent (most saves change an attribute that is neither). The upsert's condition
-    // leaves a row whose document is the same anyway alone, and so the GIN index.
-    const rows = changes.flatMap(({ before, after }) => {
-      const document = documentVector(after)
-      return before && documentVector(before) === document ? [] : [{ id: after.id, document }]
-    })
+    // The document is made of the text, the number spans and the names (documentVector): an entry with
+    // all three as before is not sent (most saves change an attribute that is none of them). The upsert's
+    // condition leaves a row whose document comes out the same anyway alone, and so the GIN index.
+    const rows = changes.flatMap(({ before, after }) =>
+      before && sameDocumentInputs(before, after) ? [] : [{ id: after.id, document: documentVector(after) }],
+    )
     if (rows.length === 0) return
     await insertRows(
       tx,

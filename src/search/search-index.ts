@@ -51,6 +51,13 @@ export interface EntryChange {
   after: SearchEntry
 }
 
+/** Whether two entries have the same text: their names, alternate names and description. */
+export const sameText = (a: SearchEntry, b: SearchEntry): boolean =>
+  a.name === b.name &&
+  a.scientific_name === b.scientific_name &&
+  a.alternate_names === b.alternate_names &&
+  a.description === b.description
+
 export interface SearchIndex {
   /** Replaces the indexed entries of these plants (each at most once), inside the transaction that saves
    * them: one plant's save, or the plants an import changed, a few statements for many. An entry that

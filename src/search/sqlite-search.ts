@@ -15,7 +15,14 @@ import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { TextSyntax } from './ranking.ts'
 import type { TextIndex } from './tier-walk.ts'
-import type { EntryChange, SearchEntry, SearchIndex, SearchQuery, SearchResult } from './search-index.ts'
+import {
+  sameText,
+  type EntryChange,
+  type SearchEntry,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+} from './search-index.ts'
 
 const NAME_COLUMNS = '{name scientific_name alternate_names}'
 // Rows per DELETE of a put: well under SQLite's bound-parameter limit.
@@ -59,13 +66,6 @@ const FTS5_INDEX: TextIndex = {
   idsMatching: (query) => sql`SELECT rowid AS id FROM plants_fts WHERE plants_fts MATCH ${query}`,
 }
 
-/** Whether two entries have the same text: all that the FTS5 table holds of a plant. */
-const sameText = (a: SearchEntry, b: SearchEntry): boolean =>
-  a.name === b.name &&
-  a.scientific_name === b.scientific_name &&
-  a.alternate_names === b.alternate_names &&
-  a.description === b.description
-
 export class SqliteSearch implements SearchIndex {
   readonly #dialect: FullTextDialect
 
@@ -91,6 +91,7 @@ export class SqliteSearch implements SearchIndex {
   }
 
   async put(tx: Tx, changes: readonly EntryChange[]): Promise<void> {
+    // The FTS5 table holds the four text columns alone.
     const entries = changes.flatMap(({ before, after }) => (before && sameText(before, after) ? [] : [after]))
     for (let start = 0; start < entries.length; start += DELETED_PER_STATEMENT) {
       const ids = entries.slice(start, start + DELETED_PER_STATEMENT).map((entry) => entry.id)
