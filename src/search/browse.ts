@@ -4,13 +4,13 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
 import { countLimit, exactTotal } from '../paging.ts'
-import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 import { totalOfWalk } from './bounded-count.ts'
 import { conditionsOf } from './full-text-search.ts'
 import {
   bothConditions,
   filterCondition,
   idsOf,
+  isTallied,
   plantsMeeting,
   typeCondition,
   type PlantFilter,
@@ -38,7 +38,7 @@ export async function browsePlants(
 ): Promise<SearchResult> {
   const query = { ...window, filter: bothConditions(filterCondition(filters), beyond) }
   const kept = query.type === null && beyond === null ? await keptCount(db, filters) : null
-  const walk = await idWalk(db, query, filters, kept, leadingUpTo, beyond)
+  const walk = await idWalk(db, query, filters, leadingUpTo, beyond)
   if (kept !== null) {
     if (kept === 0 || query.offset >= kept || query.limit === 0) return { ...exactTotal(kept), docs: [] }
     return { ...exactTotal(kept), docs: await documents(db, await walk(query.limit, query.offset)) }
@@ -57,13 +57,10 @@ async function idWalk(
   db: Db,
   query: Pick<SearchQuery, 'type' | 'filter'>,
   filters: readonly PlantFilter[],
-  kept: number | null,
   leadingUpTo: number,
   beyond: RawBuilder<unknown> | null,
 ): Promise<IdWalk> {
-  // A kept count is the one filter's count.
-  const leading =
-    kept === null ? await fewestMet(db, filters, leadingUpTo) : kept < leadingUpTo ? filters[0]! : null
+  const leading = await fewestMet(db, filters, leadingUpTo, beyond)
   const read = (matching: RawBuilder<unknown>) => (limit: number, offset: number) =>
     ids(db, sql`${matching} ORDER BY p.id LIMIT ${limit} OFFSET ${offset}`)
   if (leading === null) return read(sql`SELECT p.id FROM plants p WHERE ${conditionsOf(query)}`)
@@ -86,9 +83,19 @@ async function idWalk(
     WHERE ${others ?? sql`1 = 1`} AND ${query.type === null ? sql`1 = 1` : typeCondition(query.type)}`)
 }
 
-/** The filter met by the fewest plants, when fewer than `upTo` (each counted that far at most). */
-async function fewestMet(db: Db, filters: readonly PlantFilter[], upTo: number): Promise<PlantFilter | null> {
+/** The filter met by the fewest plants, when fewer than `upTo` (each counted that far at most). A filter
+ * alone, with nothing `beyond` to test, always leads: walking the plants in id order builds the set of all
+ * its plants first, as reading them does before sorting, and took longer at a million plants (heights of
+ * 1-3 m: 2.5 ms against 1.2, and the count to choose 0.6 ms more). A test beyond it is made of every plant
+ * a leader sorts, but only until the page is full of those a walk in id order meets. */
+async function fewestMet(
+  db: Db,
+  filters: readonly PlantFilter[],
+  upTo: number,
+  beyond: RawBuilder<unknown> | null,
+): Promise<PlantFilter | null> {
   if (filters.length === 0 || upTo === 0) return null
+  if (filters.length === 1 && beyond === null) return filters[0]!
   const met = await plantsMeeting(db, filters, upTo)
   let fewest: { filter: PlantFilter; plants: number } | null = null
   for (const [index, filter] of filters.entries()) {
@@ -104,8 +111,7 @@ async function keptCount(db: Db, filters: readonly PlantFilter[]): Promise<numbe
   const [filter] = filters
   if (filters.length !== 1 || filter?.kind !== 'values' || filter.values.length !== 1) return null
   const value = filter.values[0]!
-  // A value with a comma matches whole values only, which the tally does not count.
-  if (value.includes(',') || value.length > FACET_VALUE_MAX_LENGTH) return null
+  if (!isTallied(value)) return null
   const row = await db
     .selectFrom('attribute_values')
     .select('plants')

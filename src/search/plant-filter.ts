@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
 import type { CalendarAction, FrostAnchor } from '../plants/frost-windows.ts'
+import { FACET_VALUE_MAX_LENGTH } from '../plants/plant.ts'
 
 export type PlantFilter =
   /** The key (normalized) has one of the values (normalized), whole or as an element. */
@@ -37,18 +38,30 @@ export function filterCondition(
   )})`
 }
 
-/** How many plants meet each filter, each counted to `upTo` at most, in one statement. */
+/** How many plants meet each filter, to `upTo` at most, in one statement. A filter of facet values the
+ * attribute tally counts is its count there (added up over the values: a plant with two of them counts
+ * twice), read rather than counted: at a million plants, "full shade" and "herbs" counted to 20,000 took
+ * 0.7 ms, their tally a few µs. Any other filter is counted. */
 export async function plantsMeeting(
   db: Db,
   filters: readonly PlantFilter[],
   upTo: number,
 ): Promise<number[]> {
-  const counts = filters.map(
-    (filter, index) =>
-      sql`(SELECT count(*) FROM (${idsOf(filter)} LIMIT ${upTo}) AS met) AS ${sql.ref(`met${index}`)}`,
-  )
+  const counts = filters.map((filter, index) => {
+    const as = sql.ref(`met${index}`)
+    return filter.kind === 'values' && filter.values.every(isTallied)
+      ? sql`(SELECT coalesce(sum(plants), 0) FROM attribute_values
+          WHERE key_norm = ${filter.keyNorm} AND value_norm IN (${sql.join(filter.values)})) AS ${as}`
+      : sql`(SELECT count(*) FROM (${idsOf(filter)} LIMIT ${upTo}) AS met) AS ${as}`
+  })
   const row = (await sql<Record<string, number | string>>`SELECT ${sql.join(counts)}`.execute(db)).rows[0]!
-  return filters.map((_, index) => Number(row[`met${index}`]))
+  return filters.map((_, index) => Math.min(upTo, Number(row[`met${index}`])))
+}
+
+/** The attribute tally counts the plants with this (normalized) facet value: a value with a comma matches
+ * whole values only, which the tally does not count, and it keeps values up to a length. */
+export function isTallied(value: string): boolean {
+  return !value.includes(',') && value.length <= FACET_VALUE_MAX_LENGTH
 }
 
 /** Plant `p` (of which only `p.id` is read) is of the type: from an index of ids and types, without

@@ -22,6 +22,7 @@ import * as facetStatistics from './20261208T0900_facet_statistics.ts'
 import * as searchNumberTerms from './20261209T0900_search_number_terms.ts'
 import * as searchNameTerms from './20261210T0900_search_name_terms.ts'
 import * as typoVariantPrefixes from './20261211T0900_typo_variant_prefixes.ts'
+import * as searchStatistics from './20261212T0900_search_statistics.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261209T0900_search_number_terms': searchNumberTerms,
   '20261210T0900_search_name_terms': searchNameTerms,
   '20261211T0900_typo_variant_prefixes': typoVariantPrefixes,
+  '20261212T0900_search_statistics': searchStatistics,
 }
