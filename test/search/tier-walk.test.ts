@@ -143,6 +143,48 @@ it('gives the same pages and totals with range filters whether or not the index 
   assert.ok(compared >= 30, `${compared} non-empty pages compared`)
 })
 
+it('tests each plant of a whole-name tier of few among many matches, and leaves it out of later tiers', async () => {
+  // Two plants named "Quorlix…" among 1,200 that mention quorlix: their tiers are read through the names
+  // table, each plant tested against the match (tier-walk.ts `eachTested`), and on PostgreSQL that match is
+  // what leaves the plant of the whole name out of the tier of names starting with it.
+  const plant = (name: string, description: string) =>
+    JSON.stringify({
+      type: 'Plant',
+      scientific_name: `Testus ${name.toLowerCase().replace(/ /g, '')}`,
+      name,
+      description,
+    })
+  const lines = [
+    JSON.stringify({ hortus_dataset: 1, license: 'CC BY-SA 4.0' }),
+    ...Array.from({ length: 1200 }, (_, i) => plant(`Quiet plant ${i}`, 'Grows beside quorlix.')),
+    plant('Quorlix', 'A plant.'),
+    plant('Quorlix giant', 'A tall plant.'),
+  ]
+  await importDataset(
+    t.store,
+    (async function* () {
+      yield* lines
+    })(),
+    { source: 'tier test', images: false },
+  )
+  const plan = await planQuery(t.store.reader, 'quorlix')
+  for (const window of [
+    { limit: 5, offset: 0 },
+    { limit: 3, offset: 1 },
+  ]) {
+    const query = { plan, type: null, filter: null, ...window }
+    const names = (await walked.find(t.store.reader, query)).docs.map((doc) => JSON.parse(doc).name)
+    const expected = (await rankedAll.find(t.store.reader, query)).docs.map((doc) => JSON.parse(doc).name)
+    assert.deepEqual(names, expected, JSON.stringify(window))
+    assert.deepEqual(
+      names.slice(0, 2 - window.offset),
+      ['Quorlix', 'Quorlix giant'].slice(window.offset),
+      JSON.stringify(window),
+    )
+    assert.equal(new Set(names).size, names.length, `a plant twice: ${names.join(', ')}`)
+  }
+})
+
 it('ranks a plant by the words of a name longer than the names table keeps, however it ranks', async () => {
   // The names table keeps the first 200 characters of a name; ranking a few matches by their names reads
   // their words from there, so a name that may have been cut is read whole from its plant.
