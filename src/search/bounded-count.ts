@@ -37,3 +37,33 @@ export async function boundedCount(db: Db, ids: RawBuilder<unknown>, limit: numb
   const row = walked.rows[0]
   return totalOfWalk(db, Number(row?.n ?? 0), row?.last == null ? null : Number(row.last), limit)
 }
+
+/** The total of the ids `inIdOrder` selects (a statement selecting the column `id`, with its ORDER BY id but
+ * no LIMIT), counting at most `limit` of them, and the ids of the page among them: one statement, which
+ * walks them once and hands over only the page (at a million plants, 2,001 ids read into JavaScript cost
+ * a fifth of a browse's walk). */
+export async function boundedCountAndPage(
+  db: Db,
+  inIdOrder: RawBuilder<unknown>,
+  limit: number,
+  page: { limit: number; offset: number },
+): Promise<{ total: Total; ids: number[] }> {
+  const { rows } = await sql<{
+    n: number | string
+    last: number | string | null
+    id: number | string | null
+  }>`
+    WITH walked AS (${inIdOrder} LIMIT ${limit}),
+      summary AS (SELECT count(*) AS n, max(id) AS last FROM walked)
+    SELECT s.n, s.last, page.id FROM summary s
+    LEFT JOIN (SELECT id FROM walked ORDER BY id LIMIT ${page.limit} OFFSET ${page.offset}) page ON 1 = 1
+    ORDER BY page.id`.execute(db)
+  const [first] = rows
+  const total = await totalOfWalk(
+    db,
+    Number(first?.n ?? 0),
+    first?.last == null ? null : Number(first.last),
+    limit,
+  )
+  return { total, ids: rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])) }
+}

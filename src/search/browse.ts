@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/store.ts'
 import { countLimit, exactTotal } from '../paging.ts'
-import { totalOfWalk } from './bounded-count.ts'
+import { boundedCountAndPage } from './bounded-count.ts'
 import { conditionsOf } from './full-text-search.ts'
 import {
   bothConditions,
@@ -12,6 +12,7 @@ import {
   idsOf,
   isTallied,
   plantsMeeting,
+  talliedPlants,
   typeCondition,
   type PlantFilter,
 } from './plant-filter.ts'
@@ -44,24 +45,8 @@ export async function browsePlants(
     const page = await ids(db, sql`${inIdOrder} LIMIT ${query.limit} OFFSET ${query.offset}`)
     return { ...exactTotal(kept), docs: await documents(db, page) }
   }
-  // The ids in id order up to the count's limit, which is past the page: the page is among them. Counted
-  // and paged in one statement, only the page handed over (at a million plants, 2,001 ids read into
-  // JavaScript cost a fifth of the walk).
-  const limit = countLimit(query)
-  const { rows } = await sql<{
-    n: number | string
-    last: number | string | null
-    id: number | string | null
-  }>`
-    WITH walked AS (${inIdOrder} LIMIT ${limit}),
-      summary AS (SELECT count(*) AS n, max(id) AS last FROM walked)
-    SELECT s.n, s.last, page.id FROM summary s
-    LEFT JOIN (SELECT id FROM walked ORDER BY id LIMIT ${query.limit} OFFSET ${query.offset}) page ON 1 = 1
-    ORDER BY page.id`.execute(db)
-  const [first] = rows
-  const last = first?.last == null ? null : Number(first.last)
-  const total = await totalOfWalk(db, Number(first?.n ?? 0), last, limit)
-  const page = rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]))
+  // The ids in id order up to the count's limit, which is past the page: the page is among them.
+  const { total, ids: page } = await boundedCountAndPage(db, inIdOrder, countLimit(query), query)
   return { ...total, docs: await documents(db, page) }
 }
 
@@ -122,13 +107,9 @@ async function fewestMet(
 async function keptCount(db: Db, filters: readonly PlantFilter[]): Promise<number | null> {
   const [filter] = filters
   if (filters.length !== 1 || filter?.kind !== 'values' || filter.values.length !== 1) return null
-  const value = filter.values[0]!
-  if (!isTallied(value)) return null
-  const row = await db
-    .selectFrom('attribute_values')
-    .select('plants')
-    .where('key_norm', '=', filter.keyNorm)
-    .where('value_norm', '=', value)
-    .executeTakeFirst()
-  return row === undefined ? 0 : Number(row.plants)
+  if (!isTallied(filter.values[0]!)) return null
+  const { rows } = await sql<{ plants: number | string }>`SELECT ${talliedPlants(filter)} AS plants`.execute(
+    db,
+  )
+  return Number(rows[0]!.plants)
 }

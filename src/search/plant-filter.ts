@@ -50,12 +50,19 @@ export async function plantsMeeting(
   const counts = filters.map((filter, index) => {
     const as = sql.ref(`met${index}`)
     return filter.kind === 'values' && filter.values.every(isTallied)
-      ? sql`(SELECT coalesce(sum(plants), 0) FROM attribute_values
-          WHERE key_norm = ${filter.keyNorm} AND value_norm IN (${sql.join(filter.values)})) AS ${as}`
+      ? sql`${talliedPlants(filter)} AS ${as}`
       : sql`(SELECT count(*) FROM (${idsOf(filter)} LIMIT ${upTo}) AS met) AS ${as}`
   })
   const row = (await sql<Record<string, number | string>>`SELECT ${sql.join(counts)}`.execute(db)).rows[0]!
   return filters.map((_, index) => Math.min(upTo, Number(row[`met${index}`])))
+}
+
+/** The plants with the filter's values as the attribute tally keeps them, added up over the values (each
+ * value element of a plant counts once, as the facet matches it; 0 for a value it has not met): a scalar
+ * subquery. Only for values it counts (`isTallied`). */
+export function talliedPlants(filter: Extract<PlantFilter, { kind: 'values' }>): RawBuilder<unknown> {
+  return sql`(SELECT coalesce(sum(plants), 0) FROM attribute_values
+    WHERE key_norm = ${filter.keyNorm} AND value_norm IN (${sql.join(filter.values)}))`
 }
 
 /** The attribute tally counts the plants with this (normalized) facet value: a value with a comma matches
