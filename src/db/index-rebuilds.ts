@@ -39,5 +39,10 @@ export async function rebuildRequested(store: Store, indexes: readonly Rebuildab
       rebuilt.push(index.name)
     })
   }
+  // Every plant's rows were written again: left to autovacuum, the full-text table of a million plants kept
+  // a million dead rows for minutes after its rebuild on PostgreSQL, and a faceted search read their pages
+  // (7.3 ms, 5.4 once vacuumed). A new database, whose first migrations ask for every index, has no plant.
+  if (rebuilt.length > 0 && (await store.db.selectFrom('plants').select('id').limit(1).executeTakeFirst()))
+    await store.refreshStatistics()
   return rebuilt
 }

@@ -99,6 +99,7 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
           await vacuumAfterBulkWrites(db)
         }
       }),
+    refreshStatistics: () => vacuumAfterBulkWrites(db),
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
       committingThen(
         (capture) =>

@@ -59,6 +59,7 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     // again adds. The checkpoint at the end syncs the log once, before the import reports.
     // Its many-row inserts are not awaited one by one (deferWritesWith): the writer's thread inserts a
     // batch's rows while this one makes the next rows.
+    refreshStatistics: async () => {},
     bulkWrites: async <T>(work: () => Promise<T>) => {
       const lock = takeImportLock(path)
       try {

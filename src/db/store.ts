@@ -24,6 +24,10 @@ export interface Store {
    * runs, another throws ImportRunningError before it writes anything (two importers would each take the
    * other's new plants for missing and make them again). */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>
+  /** Brings the planner's statistics and PostgreSQL's visibility map up to date after many rows were
+   * written again outside an import (an index rebuilt when the database is opened): VACUUM (ANALYZE) as
+   * after bulkWrites; nothing on SQLite, whose plans do not read statistics. */
+  refreshStatistics(): Promise<void>
   /** Runs `work` in one transaction on the primary. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
   /** True for errors meaning "the database is unreachable or busy": the request may be retried. */

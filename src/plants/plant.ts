@@ -59,7 +59,7 @@ export function plantLink(slug: string): string {
 /** The facet index rows of a plant: each value whole, and each element of a comma-separated value. */
 export function facetRows(
   plantId: number,
-  data: Attribute[],
+  data: readonly Attribute[],
 ): { plant_id: number; key: string; value: string }[] {
   const rows = new Map<string, { plant_id: number; key: string; value: string }>()
   for (const { key, value } of data) {

@@ -28,6 +28,7 @@ import {
 } from './search-index.ts'
 import { foldedWords } from './words.ts'
 import { numberTerms, rangeTermChoices } from './number-terms.ts'
+import { facetTermChoices, facetTerms } from './facet-terms.ts'
 
 /** A quoted lexeme for tsvector and tsquery input: quotes doubled, backslashes escaped. */
 const lexeme = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
@@ -45,8 +46,8 @@ const nameTerm = (word: string) => `=${word}`
 const wholeNameTerm = (name: string) => `==${name}`
 const commonNameTerm = (name: string) => `=:${name}`
 
-/** The tsvector literal of one plant: the words of its names and description, its name terms (above) and
- * its number terms (number-terms.ts). No positions or weights: there is no phrase search, and the names
+/** The tsvector literal of one plant: the words of its names and description, its name terms (above), its
+ * number terms (number-terms.ts) and its facet terms (facet-terms.ts). No positions or weights: there is no phrase search, and the names
  * are told apart by their own terms. */
 export function documentVector(entry: SearchEntry): string {
   const nameWords = foldedWords(`${entry.name} ${entry.scientific_name} ${entry.alternate_names}`)
@@ -57,6 +58,7 @@ export function documentVector(entry: SearchEntry): string {
     if (kind === 0) terms.add(commonNameTerm(name))
   }
   for (const term of numberTerms(entry.numbers)) terms.add(term)
+  for (const term of facetTerms(entry.facets)) terms.add(term)
   return [...terms].map(lexeme).join(' ')
 }
 
@@ -64,6 +66,7 @@ export function documentVector(entry: SearchEntry): string {
 const sameDocumentInputs = (a: SearchEntry, b: SearchEntry): boolean =>
   sameText(a, b) &&
   JSON.stringify(a.numbers) === JSON.stringify(b.numbers) &&
+  JSON.stringify(a.facets) === JSON.stringify(b.facets) &&
   JSON.stringify([...a.names]) === JSON.stringify([...b.names])
 
 const WHOLE_NAMES: WholeNameTerms = {
@@ -73,9 +76,10 @@ const WHOLE_NAMES: WholeNameTerms = {
     `(${prefixes.map((prefix) => `${lexeme(wholeNameTerm(prefix))}:*`).join(' | ')})`,
 }
 
-/** The words' query and the number terms every plant meeting the range filters has (number-terms.ts). */
-function withNumberTerms(anywhere: string, filters: readonly PlantFilter[]): string {
-  const choices = rangeTermChoices(filters)
+/** The words' query and the terms every plant meeting the filters has: number terms of the range filters
+ * (number-terms.ts), facet terms of the filters of values (facet-terms.ts). */
+function withFilterTerms(anywhere: string, filters: readonly PlantFilter[]): string {
+  const choices = [...rangeTermChoices(filters), ...facetTermChoices(filters)]
   if (choices.length === 0) return anywhere
   return [`(${anywhere})`, ...choices.map((terms) => `(${terms.map(lexeme).join(' | ')})`)].join(' & ')
 }
@@ -126,7 +130,7 @@ export class PostgresSearch implements SearchIndex {
       namesCostMatches,
       ranked: sql`plant_search s JOIN plants p ON p.id = s.plant_id`,
       testEachMatchUpTo,
-      narrowedBy: withNumberTerms,
+      narrowedBy: withFilterTerms,
       wholeNames: WHOLE_NAMES,
       matchSet: {
         upTo: MATCH_SET_UP_TO,
@@ -138,9 +142,10 @@ export class PostgresSearch implements SearchIndex {
   }
 
   async put(tx: Tx, changes: readonly EntryChange[]): Promise<void> {
-    // The document is made of the text, the number spans and the names (documentVector): an entry with
-    // all three as before is not sent (most saves change an attribute that is none of them). The upsert's
-    // condition leaves a row whose document comes out the same anyway alone, and so the GIN index.
+    // The document is made of the text, the number spans, the facet values and the names (documentVector):
+    // an entry with all of them as before is not sent (a save of a link, a picture, or an attribute whose
+    // value stays the same as a facet). The upsert's condition leaves a row whose document comes out the
+    // same anyway alone, and so the GIN index.
     const rows = changes.flatMap(({ before, after }) =>
       before && sameDocumentInputs(before, after) ? [] : [{ id: after.id, document: documentVector(after) }],
     )

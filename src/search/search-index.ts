@@ -8,6 +8,7 @@ import type { Total } from '../paging.ts'
 import type { QueryPlan } from './query-plan.ts'
 import type { PlantFilter } from './plant-filter.ts'
 import type { NumberSpan } from './number-terms.ts'
+import type { FacetValue } from './facet-terms.ts'
 
 export { searchTerms, textWords } from './words.ts'
 
@@ -20,6 +21,8 @@ export interface SearchEntry {
   description: string
   /** The plant's number spans: PostgreSQL's index holds them as terms (number-terms.ts). */
   numbers: readonly NumberSpan[]
+  /** The plant's facet rows: PostgreSQL's index holds them as terms too (facet-terms.ts). */
+  facets: readonly FacetValue[]
   /** The plant's names as the names table holds them, with their kind (0: its common or scientific
    * name): PostgreSQL's index holds them as terms too. */
   names: ReadonlyMap<string, 0 | 1>

@@ -1,7 +1,7 @@
 // What search knows of a plant: its names (common, scientific, and the values of the name attributes:
 // alternate names, names in other languages, synonyms) and its description. From them come the full-text
 // entry, the rows of the names table and the plant's words for the vocabulary.
-import { ALTERNATE_NAME_KEY, normalizeFacet, type Attribute } from '../plants/plant.ts'
+import { ALTERNATE_NAME_KEY, facetRows, normalizeFacet, type Attribute } from '../plants/plant.ts'
 import { foldedPhrase, foldedWords } from './words.ts'
 import type { SearchEntry } from './search-index.ts'
 import { numberRows } from '../attributes/attribute-numbers.ts'
@@ -44,6 +44,7 @@ export function searchEntry(plant: SearchText): SearchEntry {
     alternate_names: otherNames(plant.data).join(', '),
     description: plant.description,
     numbers: numberRows(plant.id, plant.data).map(({ key, low, high }) => ({ key, low, high })),
+    facets: facetRows(plant.id, plant.data).map(({ key, value }) => ({ key, value })),
     names: nameRows(plant),
   }
 }

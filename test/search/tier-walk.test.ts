@@ -103,10 +103,19 @@ it('gives the same pages and totals whether a filter tests each match or is a se
   assert.ok(compared >= 15, `${compared} non-empty pages compared`)
 })
 
-it('gives the same pages and totals with range filters whether or not the index is asked for their terms', async () => {
-  // On PostgreSQL the words' query is narrowed by the range filters' number terms (number-terms.ts) when the
-  // search knows its filters (`filters`); without them it is the filter's condition alone. Edges of the
-  // starter's heights and pH, open ends, and numbers no plant has.
+it('gives the same pages and totals with range and facet filters whether or not the index is asked for their terms', async () => {
+  // On PostgreSQL the words' query is narrowed by the range filters' number terms (number-terms.ts) and the
+  // facet filters' facet terms (facet-terms.ts) when the search knows its filters (`filters`); without them
+  // it is the filter's condition alone. Edges of the starter's heights and pH, open ends, numbers no plant
+  // has; facet values whole and as elements of lists, several values, and a value no plant has.
+  const facets: PlantFilter[] = [
+    { kind: 'values', keyNorm: 'family', values: ['rosaceae'] },
+    { kind: 'values', keyNorm: 'family', values: ['solanaceae', 'lamiaceae'] },
+    { kind: 'values', keyNorm: 'light requirement', values: ['full sun'] },
+    { kind: 'values', keyNorm: 'edible parts', values: ['fruit'] },
+    { kind: 'values', keyNorm: 'life cycle', values: ['perennial'] },
+    { kind: 'values', keyNorm: 'family', values: ['no such family'] },
+  ]
   const ranges: [string, number | null, number | null][] = [
     ['height', 1, 3],
     ['height', null, 0.5],
@@ -121,9 +130,15 @@ it('gives the same pages and totals with range filters whether or not the index 
   let compared = 0
   for (const q of ['tomato', 'mint', 'apple', 'grass', 'oak', 'a', 'rose']) {
     const plan = await planQuery(t.store.reader, q)
-    for (const [keyNorm, min, max] of ranges) {
-      const filters: PlantFilter[] = [{ kind: 'range', keyNorm, min, max }]
-      if (keyNorm === 'height') filters.push({ kind: 'range', keyNorm: 'soil ph', min: null, max: 7 })
+    const filterSets: PlantFilter[][] = [
+      ...ranges.map(([keyNorm, min, max]): PlantFilter[] => [
+        { kind: 'range', keyNorm, min, max },
+        ...(keyNorm === 'height' ? [{ kind: 'range', keyNorm: 'soil ph', min: null, max: 7 } as const] : []),
+      ]),
+      ...facets.map((facet) => [facet]),
+      [facets[2]!, { kind: 'range', keyNorm: 'height', min: null, max: 1 }],
+    ]
+    for (const filters of filterSets) {
       for (const search of [rankedAll, walked]) {
         const query = { plan, type: null, filter: filterCondition(filters), limit: 20, offset: 0 }
         const expected = await search.find(t.store.reader, query)
@@ -140,7 +155,7 @@ it('gives the same pages and totals with range filters whether or not the index 
       }
     }
   }
-  assert.ok(compared >= 30, `${compared} non-empty pages compared`)
+  assert.ok(compared >= 45, `${compared} non-empty pages compared`)
 })
 
 it('tests each plant of a whole-name tier of few among many matches, and leaves it out of later tiers', async () => {

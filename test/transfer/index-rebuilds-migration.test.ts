@@ -166,6 +166,17 @@ describe('the migrate step rebuilds the indexes migrations ask for', () => {
     )
     const kept = await indexRows(store)
     assert.deepEqual(kept.requests, [])
+    // PostgreSQL's VACUUM (ANALYZE) after a rebuild: none yet on this database.
+    const vacuumed = async (opened: Store) =>
+      opened.dialect === 'sqlite'
+        ? null
+        : ((
+            await sql<{ at: Date | null }>`
+              SELECT last_vacuum AS at FROM pg_stat_user_tables WHERE relname = 'plant_search'`.execute(
+              opened.db,
+            )
+          ).rows[0]?.at ?? null)
+    assert.equal(await vacuumed(store), null)
     // What a later migration would do: empty its index and ask for it.
     await store.db.deleteFrom('plant_numbers').execute()
     await store.db.deleteFrom('search_names').execute()
@@ -177,6 +188,8 @@ describe('the migrate step rebuilds the indexes migrations ask for', () => {
     const reopened = await openTestStore(url)
     try {
       assert.deepEqual(await indexRows(reopened), kept)
+      if (reopened.dialect === 'postgres')
+        assert.ok(await vacuumed(reopened), 'the rebuilt tables were vacuumed and analyzed')
     } finally {
       await reopened.close()
     }
