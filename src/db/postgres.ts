@@ -18,13 +18,16 @@ import { copyLoader, withCopyIn } from './postgres-copy.ts'
 // error (which isUnavailable turns into a 503) instead of holding a connection. A lock held elsewhere
 // (a migration, an operator's LOCK TABLE) is waited for 3 s, like SQLite's write lock, so that the 503
 // comes well within the 5 s a client may reasonably wait. JIT compilation only slows the short queries
-// Hortus runs.
+// Hortus runs, and so do parallel workers: every statement is bounded (a page, a count to its limit), and
+// starting two workers took longer than the statement they were for. After the search index's rebuild had
+// doubled its tables' size, the planner priced a one-letter search's walk of 100 names over the parallel
+// threshold: 8.8 ms with two workers, 2.6 ms without, on the 92k set.
 const SESSION_SETTINGS = {
   statement_timeout: 10_000,
   lock_timeout: 3_000,
   idle_in_transaction_session_timeout: 30_000,
 }
-const SESSION_OPTIONS = '-c jit=off'
+const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0'
 
 // SQLSTATEs that mean "unreachable, restarting, overloaded or contended right now": connection exceptions
 // (08), insufficient resources (53), shutdown and "cannot connect now" (57P01-03), a session the server
