@@ -44,6 +44,12 @@ const INTERNAL: RegExp[] = [
   /\b(FST_\w+|ERR_[A-Z_]+)\b|\b(TypeError|RangeError|ReferenceError|SyntaxError)\b|Maximum call stack|Cannot read prop/,
 ]
 
+/** The answer without the random key material the keys page shows (a new secret once, each key's last four
+ * characters after "…"): base64url text that now and then spells a pattern above (`…Pg_x` is `\bpg_\w+`). */
+function withoutKeyMaterial(text: string): string {
+  return text.replace(/[A-Za-z0-9_-]{43}|…[A-Za-z0-9_-]{4}/g, '')
+}
+
 let store: Store
 let server: ChildServer
 let world: World
@@ -243,7 +249,8 @@ function judge(request: HostileRequest, answer: Answer): { kind: string; what: s
   } catch {
     // A path with bad percent-encoding: its raw text is what the answer could quote.
   }
-  const leak = INTERNAL.find((pattern) => pattern.test(text) && !pattern.test(decoded))
+  const shown = withoutKeyMaterial(text)
+  const leak = INTERNAL.find((pattern) => pattern.test(shown) && !pattern.test(decoded))
   if (leak)
     return { kind: 'leak', what: `internal detail (${leak.source.slice(0, 30)}): ${text.slice(0, 300)}` }
   if (text.includes(CANARY) && !decoded.includes(CANARY)) return { kind: 'leak', what: 'canary in answer' }
