@@ -251,8 +251,14 @@ function judge(request: HostileRequest, answer: Answer): { kind: string; what: s
   }
   const shown = withoutKeyMaterial(text)
   const leak = INTERNAL.find((pattern) => pattern.test(shown) && !pattern.test(decoded))
-  if (leak)
-    return { kind: 'leak', what: `internal detail (${leak.source.slice(0, 30)}): ${text.slice(0, 300)}` }
+  if (leak) {
+    // The text around what matched: a page's first 300 characters are its header, which never shows it.
+    const at = Math.max(0, shown.search(leak) - 150)
+    return {
+      kind: 'leak',
+      what: `internal detail (${leak.source.slice(0, 30)}): …${shown.slice(at, at + 300)}`,
+    }
+  }
   if (text.includes(CANARY) && !decoded.includes(CANARY)) return { kind: 'leak', what: 'canary in answer' }
   // Node answers headers too large (431) before any request is read, and so before any preference is.
   const readRequest = !request.raw && status !== 431
