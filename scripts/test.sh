@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
-# Runs the whole suite once per database: `npm test` (both), `npm run test:sqlite`, `npm run test:pg`.
+# Runs the suite once per database: `npm test` (both), `npm run test:sqlite`, `npm run test:pg`. Files or
+# folders after them run just those: `npm run test:sqlite -- test/api/links.test.ts test/unit`.
 # The PostgreSQL run starts a throwaway PostgreSQL 15 cluster on a free loopback port and stops it after.
-# The browser tests (test/browser/) need Debian's Chromium: ensure-chromium.sh installs it when missing (as root).
+# The browser tests (test/browser/) need Debian's Chromium: ensure-chromium.sh installs it when missing (as root),
+# and only when a browser test is among the files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-which_db=${1:-all}
-# Suites that are not about limits run with them raised (test/api/limits.test.ts sets its own).
-export HORTUS_RATE_LIMIT_PER_MINUTE=${HORTUS_RATE_LIMIT_PER_MINUTE:-1000000}
-export HORTUS_WRITE_LIMIT_PER_MINUTE=${HORTUS_WRITE_LIMIT_PER_MINUTE:-1000000}
-export HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE=${HORTUS_AUTH_FAILURE_LIMIT_PER_MINUTE:-1000000}
-export HORTUS_NEW_ACCOUNT_WRITES_PER_DAY=${HORTUS_NEW_ACCOUNT_WRITES_PER_DAY:-1000000}
-mapfile -t files < <(find test -name '*.test.ts' | sort)
-bash scripts/browser/ensure-chromium.sh
+# The database comes first when given: `npm test -- test/unit` runs those files on both.
+which_db=all
+if [[ ${1:-} == all || ${1:-} == sqlite || ${1:-} == postgres ]]; then
+  which_db=$1
+  shift
+fi
+# A file or folder that is not there fails the run, rather than passing with nothing tested.
+for path in "$@"; do
+  [[ -e $path ]] || {
+    echo "test.sh: no such test file or folder: $path" >&2
+    exit 2
+  }
+done
+mapfile -t files < <(find "${@:-test}" -name '*.test.ts' | sort)
+if [[ ${#files[@]} -eq 0 ]]; then
+  echo "test.sh: no *.test.ts in: ${*:-test}" >&2
+  exit 2
+fi
+if printf '%s\n' "${files[@]}" | grep -q 'test/browser/'; then bash scripts/browser/ensure-chromium.sh; fi
 
 run_suite() {
   echo "=== test suite on $1 ==="
