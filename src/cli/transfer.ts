@@ -3,6 +3,7 @@ import { statSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { SingleBar } from 'cli-progress'
 import { parseInstant } from '../plants/plant-reads.ts'
 import { exportDataset } from '../transfer/export.ts'
 import { importDataset } from '../transfer/import.ts'
@@ -22,8 +23,7 @@ export const importCommand: Command = (args) => {
       source: file,
       overwrite,
       baseDir: dirname(file),
-    })
-    bar.done()
+    }).finally(() => bar.done())
     for (const { line, reason } of summary.rejected) console.error(`line ${line}: rejected: ${reason}`)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     console.log(
@@ -92,17 +92,23 @@ function parseSince(text: string): string {
   }
 }
 
-/** A progress bar on stderr when it is a terminal; silent otherwise (logs and pipes stay clean). */
+/** A progress bar of the bytes read, on stderr when it is a terminal (cli-progress: the share done, the rate
+ * and the time left); silent otherwise, so that logs and pipes stay clean. */
 function progressBar(totalBytes: number): ((bytes: number) => void) & { done: () => void } {
-  const tty = process.stderr.isTTY
-  let last = -1
-  const update = (bytes: number) => {
-    if (!tty || totalBytes === 0) return
-    const percent = Math.floor((bytes / totalBytes) * 100)
-    if (percent === last) return
-    last = percent
-    const filled = Math.round(percent / 2.5)
-    process.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(40 - filled)}] ${percent}%`)
-  }
-  return Object.assign(update, { done: () => tty && process.stderr.write('\n') })
+  if (!process.stderr.isTTY || totalBytes === 0) return Object.assign(() => {}, { done: () => {} })
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: '[{bar}] {percentage}% | {read} of {size} MB | {rate} MB/s | {eta_formatted} left',
+    barsize: 30,
+    etaBuffer: 50,
+  })
+  const started = Date.now()
+  const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1)
+  const payload = (bytes: number) => ({
+    read: megabytes(bytes),
+    size: megabytes(totalBytes),
+    rate: megabytes(bytes / Math.max((Date.now() - started) / 1000, 0.001)),
+  })
+  bar.start(totalBytes, 0, payload(0))
+  return Object.assign((bytes: number) => bar.update(bytes, payload(bytes)), { done: () => bar.stop() })
 }

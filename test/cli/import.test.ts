@@ -98,4 +98,18 @@ describe('hortus import', () => {
     const again = await hortus('import', path)
     assert.match(again.stdout, /pictures: 0 added, 1 already there, 1 rejected\.$/m)
   })
+
+  it('shows a progress bar with the share read, the rate and the time left on a terminal, and none in a pipe', async () => {
+    const path = dataset('bar.jsonl', okra('Malvaceae', 'okra'))
+    const piped = await hortus('import', path)
+    assert.doesNotMatch(piped.stderr, /%/)
+    // util-linux's `script` runs the command on a terminal of its own and copies what it shows to stdout.
+    const command = `npm run -s hortus -- import '${path}'`
+    const terminal = await run('script', ['-qefc', command, '/dev/null'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      timeout: 60_000,
+    })
+    assert.match(terminal.stdout, /\[=+\] 100% \| 0\.0 of 0\.0 MB \| [\d.]+ MB\/s \| \d+s left/)
+    assert.match(terminal.stdout, /Imported .*bar\.jsonl in [\d.]+ s: 0 created, 0 updated, 1 unchanged/)
+  })
 })
