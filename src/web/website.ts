@@ -8,19 +8,21 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify
 import type { KeyVerifier } from '../accounts/api-keys.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
-import { accountRoutes } from './account.routes.ts'
-import { keyRoutes } from './keys.routes.ts'
-import { webRoutes } from './web.routes.ts'
-import { viewerOf } from './viewer.ts'
+import { accountRoutes } from './account/account.routes.ts'
+import { keyRoutes } from './account/keys.routes.ts'
+import { assetRoutes } from './shared/assets.routes.ts'
+import { homeRoutes } from './home/home.routes.ts'
+import { searchRoutes } from './search/search.routes.ts'
+import { viewerOf } from './shared/viewer.ts'
 import { assertNewAccountMayWrite } from '../moderation/new-accounts.ts'
-import { docsRoutes, type DocsOptions } from './docs.routes.ts'
-import { editRoutes } from './edit.routes.ts'
-import { historyRoutes } from './history.routes.ts'
-import { changesRoutes } from './changes.routes.ts'
-import { peopleRoutes } from './people.routes.ts'
-import { pictureRoutes } from './pictures.routes.ts'
-import { sowingRoutes } from './sowing.routes.ts'
-import { plantPagesRoutes } from './plant-pages.routes.ts'
+import { docsRoutes, type DocsOptions } from './docs/docs.routes.ts'
+import { editRoutes } from './editing/edit.routes.ts'
+import { historyRoutes } from './history/history.routes.ts'
+import { changesRoutes } from './history/changes.routes.ts'
+import { peopleRoutes } from './moderation/people.routes.ts'
+import { pictureRoutes } from './pictures/pictures.routes.ts'
+import { sowingRoutes } from './sowing/sowing.routes.ts'
+import { plantRoutes } from './plant/plant.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -60,13 +62,15 @@ export async function website(web: FastifyInstance, options: WebsiteOptions): Pr
     const viewer = await viewerOf(request, store)
     if (viewer) await assertNewAccountMayWrite(store, viewer, options.newAccountWritesPerDay)
   })
-  await web.register(webRoutes, { store, contact })
+  await web.register(assetRoutes)
+  await web.register(homeRoutes, { store, contact })
+  await web.register(searchRoutes, { store })
+  await web.register(plantRoutes, { store })
   await web.register(accountRoutes, { store, attemptsPerMinute: options.authAttemptsPerMinute })
   await web.register(keyRoutes, { store, keys: options.keys, keyBrand: options.keyBrand, contact })
   await web.register(docsRoutes, { store, openApiDocument: options.openApiDocument })
   await web.register(editRoutes, { store })
   await web.register(historyRoutes, { store })
-  await web.register(plantPagesRoutes, { store })
   await web.register(changesRoutes, { store })
   await web.register(peopleRoutes, { store, keys: options.keys })
   await web.register(pictureRoutes, { store })

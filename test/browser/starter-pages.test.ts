@@ -13,7 +13,7 @@ import { axeProblems, screenshot, smallTapTargets, structureProblems, useBrowser
 
 /** The limit for the Tomato page at 1280 px; it was 4,030 px with every list open. */
 const MAX_HEIGHT = 2_600
-/** How many of a long list show before "Show all" (src/web/pages/show-all.tsx). */
+/** How many of a long list show before "Show all" (src/web/plant/show-all.tsx). */
 const FIRST_SHOWN = 6
 
 let t: TestApp

@@ -1,0 +1,25 @@
+// The home page (/): what Hortus is and how big, a search box, ways in, the latest changes.
+import type { FastifyInstance } from 'fastify'
+import type { Store } from '../../db/store.ts'
+import { countAllPlants } from '../../plants/plant-reads.ts'
+import { recentChanges } from '../../revisions/recent-changes.ts'
+import { sendPage } from '../shared/page-replies.ts'
+import { viewerOf } from '../shared/viewer.ts'
+import { HomePage } from './home.tsx'
+
+/** The latest changes on the home page; /changes has them all. */
+const LATEST_SHOWN = 5
+
+export async function homeRoutes(
+  web: FastifyInstance,
+  { store, contact }: { store: Store; contact: string | null },
+): Promise<void> {
+  web.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const viewer = await viewerOf(request, store)
+    const [plants, recent] = await Promise.all([countAllPlants(store), recentChanges(store, {}, viewer)])
+    return sendPage(
+      reply,
+      HomePage({ plants, latest: recent.changes.slice(0, LATEST_SHOWN), viewer, contact }),
+    )
+  })
+}
