@@ -1,4 +1,5 @@
 // Paging shared by every list: page sizes, the two pagination shapes, and the list body itself.
+import type { Plant } from './plants/plant.ts'
 
 export const MAX_PER_PAGE = 100
 
@@ -90,6 +91,14 @@ export function plantListJson(
     fields += `,${JSON.stringify(name)}:${JSON.stringify(value)}`
   return `{"plants":[${docs.join(',')}],"pagination":${JSON.stringify(pagination)}${fields}}`
 }
+
+/** A list's body as plantListJson makes it, read back with the fields `More` its caller added. */
+export interface PlantList {
+  plants: Plant[]
+  pagination: OffsetPagination
+}
+export const readPlantList = <More extends object = object>(json: string): PlantList & More =>
+  JSON.parse(json) as PlantList & More
 
 const LIST_START = Buffer.from('{"plants":[')
 

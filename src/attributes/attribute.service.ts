@@ -13,7 +13,23 @@ export const TOP_VALUES = 50
 
 const valueJson = ({ value, plants }: repo.ValueRow) => ({ value, plants })
 
+/** A key of the registry as GET /api/attributes lists it: its most frequent values, and whether its values
+ * are numbers (then with their lowest and highest). */
+export interface RegistryKey {
+  key: string
+  plants: number
+  values: { value: string; plants: number }[]
+  numeric: boolean
+  min?: number
+  max?: number
+}
+
 export async function listAttributes(store: Store): Promise<string> {
+  return JSON.stringify(await attributeRegistry(store))
+}
+
+/** listAttributes as an object, for the website's pages. */
+export async function attributeRegistry(store: Store): Promise<{ attributes: RegistryKey[] }> {
   const keys = await repo.listKeys(store.reader)
   const values = await repo.topValues(
     store.reader,
@@ -37,7 +53,7 @@ export async function listAttributes(store: Store): Promise<string> {
     numeric: isNumericKey(row),
     ...(bounds.get(row.key_norm) ?? {}),
   }))
-  return JSON.stringify({ attributes })
+  return { attributes }
 }
 
 export async function attributeValues(store: Store, name: string, request: PageRequest): Promise<string> {

@@ -1,27 +1,13 @@
 // What every API route needs: the store, and the account of the verified key.
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TypedFastify } from './typed-fastify.ts'
 import type { Account } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { hash } from 'node:crypto'
 import { baseUrl, withAbsoluteImageUrls } from './image-urls.ts'
 
-export type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->
+export type Api = TypedFastify
 
 export interface ApiOptions {
   store: Store

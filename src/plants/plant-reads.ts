@@ -7,8 +7,11 @@ import {
   offsetWindow,
   pageSize,
   plantListJson,
+  readPlantList,
   type PageRequest,
+  type PlantList,
 } from '../paging.ts'
+import type { Plant } from './plant.ts'
 import * as repo from './plant.repository.ts'
 
 export interface ListPlantsRequest extends PageRequest {
@@ -165,4 +168,36 @@ export function parseInstant(text: string): string {
 function isCalendarDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day))
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+// The same reads as plants, for callers that read their fields (the website's pages): the API sends the
+// stored text as it is, a page is given the plant it holds.
+
+/** A stored document as the plant it holds. */
+export const plantOf = (doc: string): Plant => JSON.parse(doc) as Plant
+
+export async function getPlantBySlug(store: Store, slug: string): Promise<Plant> {
+  return plantOf(await getPlantDocBySlug(store, slug))
+}
+
+export async function getPlantAndParentBySlug(
+  store: Store,
+  slug: string,
+): Promise<{ plant: Plant; parent: Plant | null }> {
+  const { doc, parentDoc } = await getPlantDocAndParentBySlug(store, slug)
+  return { plant: plantOf(doc), parent: parentDoc === null ? null : plantOf(parentDoc) }
+}
+
+/** Several plants by id, in id order; ids that do not exist are left out. */
+export async function getPlants(store: Store, ids: number[]): Promise<Plant[]> {
+  return (await getPlantDocs(store, ids)).map(plantOf)
+}
+
+export async function listVarietyPlants(store: Store, id: number, request: PageRequest): Promise<PlantList> {
+  return readPlantList(await listVarieties(store, id, request))
+}
+
+/** listVarietyPlants for a plant already read. */
+export async function varietyPlantsOf(store: Store, id: number, request: PageRequest): Promise<PlantList> {
+  return readPlantList(await varietyListOf(store, id, request))
 }

@@ -1,6 +1,6 @@
 // The website as one plugin: the parts pages need and the API does not (cookies, form bodies, CSRF tokens,
 // per-address limits on sign-up and login), then the pages themselves. The API never sees these plugins.
-import type { FastifyInstance } from 'fastify'
+import type { TypedFastify } from '../http/typed-fastify.ts'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import csrf from '@fastify/csrf-protection'
@@ -41,7 +41,7 @@ export interface WebsiteOptions {
 /** Forms are small: the largest is sign-up, three fields. */
 const FORM_BODY_LIMIT = 16 * 1024
 
-export async function website(web: FastifyInstance, options: WebsiteOptions): Promise<void> {
+export async function website(web: TypedFastify, options: WebsiteOptions): Promise<void> {
   const { store, contact } = options
   await web.register(cookie)
   await web.register(formbody, { bodyLimit: FORM_BODY_LIMIT })

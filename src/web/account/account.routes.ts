@@ -1,7 +1,7 @@
 // Sign up, log in, log out. Forms post and redirect; a refused form is shown again with its problems.
 // Sign-up and login are rate-limited per client address before anything is hashed.
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { safeReturnPath } from '../shared/return-to.ts'
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { logIn, signUp } from '../../accounts/account.service.ts'
 import { endSession, startSession, SESSION_COOKIE } from '../../accounts/sessions.ts'
@@ -34,10 +34,7 @@ const LoginBody = Type.Object({
 })
 const LoginQuery = Type.Object({ welcome: Type.Optional(Type.Literal('1')), next: Next })
 
-export async function accountRoutes(
-  web: FastifyInstance,
-  { store, attemptsPerMinute }: AccountRoutesOptions,
-) {
+export async function accountRoutes(web: TypedFastify, { store, attemptsPerMinute }: AccountRoutesOptions) {
   // One counter for both forms (an address gets `attemptsPerMinute` tries in all), checked when the request
   // arrives: before its body is read, let alone a password hashed.
   const limited = web.rateLimit({ max: attemptsPerMinute, timeWindow: 60_000 })
@@ -51,7 +48,7 @@ export async function accountRoutes(
     '/signup',
     { onRequest: limited, preHandler: csrfCheck(web), schema: { hide: true, body: SignUpBody } },
     async (request, reply) => {
-      const { email, name, password } = request.body as { email: string; name: string; password: string }
+      const { email, name, password } = request.body
       const problems = await signUp(store, { email, name, password })
       if (Object.keys(problems).length === 0) return reply.redirect('/login?welcome=1', 303)
       const page = SignUpPage({
@@ -67,7 +64,7 @@ export async function accountRoutes(
 
   web.get('/login', { schema: { hide: true, querystring: LoginQuery } }, async (request, reply) => {
     // The same words whether or not the email already had an account: sign-up never tells.
-    const welcome = (request.query as { welcome?: string }).welcome
+    const welcome = request.query.welcome
       ? {
           kind: 'info' as const,
           text: 'Thank you. Log in with your email and password. (If the email already had an account, nothing about it has changed.)',
@@ -77,7 +74,7 @@ export async function accountRoutes(
       viewer: await viewerOf(request, store),
       csrf: reply.generateCsrf(),
       notice: welcome,
-      next: safeReturnPath((request.query as { next?: string }).next),
+      next: safeReturnPath(request.query.next),
     })
     return sendPage(reply, page)
   })
@@ -86,7 +83,7 @@ export async function accountRoutes(
     '/login',
     { onRequest: limited, preHandler: csrfCheck(web), schema: { hide: true, body: LoginBody } },
     async (request, reply) => {
-      const { email, password, next } = request.body as { email: string; password: string; next?: string }
+      const { email, password, next } = request.body
       const back = safeReturnPath(next)
       const account = await logIn(store, email, password)
       if (account) {

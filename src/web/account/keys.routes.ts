@@ -1,6 +1,7 @@
 // My API keys: list, create (the secret is shown once, in the answer to the post, never stored or
 // redirected with), revoke. Only for a logged-in person; anyone else is sent to the login page.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { Account } from '../../accounts/account.ts'
 import {
@@ -36,7 +37,7 @@ const KeysQuery = Type.Object({
   revoked: Type.Optional(Type.String({ format: 'single-line', maxLength: 100 })),
 })
 
-export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, contact }: KeyRoutesOptions) {
+export async function keyRoutes(web: TypedFastify, { store, keys, keyBrand, contact }: KeyRoutesOptions) {
   const headers = { id: `x-${keyBrand}-key-id`, secret: `x-${keyBrand}-key-secret` }
 
   /** The page for `viewer`, with what the last post did. */
@@ -64,7 +65,7 @@ export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, c
   web.get('/account/keys', { schema: { hide: true, querystring: KeysQuery } }, async (request, reply) => {
     const viewer = await viewerOf(request, store)
     if (!viewer) return reply.redirect('/login', 303)
-    const revoked = (request.query as { revoked?: string }).revoked
+    const revoked = request.query.revoked
     const notice = revoked ? `Key ${revoked} is revoked: the API refuses it from now on.` : undefined
     return render(request, reply, viewer, { notice })
   })
@@ -75,7 +76,7 @@ export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, c
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect('/login', 303)
-      const { label: given = '', terms } = request.body as { label?: string; terms?: string }
+      const { label: given = '', terms } = request.body
       const label = given.trim()
       const problems: FormProblems = {}
       if (label.length > KEY_LABEL_MAX_LENGTH) problems.label = `At most ${KEY_LABEL_MAX_LENGTH} characters.`
@@ -95,7 +96,7 @@ export async function keyRoutes(web: FastifyInstance, { store, keys, keyBrand, c
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect('/login', 303)
-      const { keyId } = request.params as { keyId: string }
+      const { keyId } = request.params
       if (!(await revokeKey(store, keyId, viewer.id)))
         throw new AppError('notFound', `You have no active key ${keyId}.`)
       // This process refuses the key on its very next request; others when their cache entry expires.

@@ -1,5 +1,6 @@
 // GET /docs: the OpenAPI document the API serves, rendered as a page of the website (no script, no CDN).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
+import type { FastifyRequest } from 'fastify'
 import { sendPage } from '../shared/page-replies.ts'
 import { docsPageView, type OpenApiDocument } from './docs.view.ts'
 import { DocsPage } from './docs.tsx'
@@ -15,10 +16,7 @@ export interface DocsOptions {
 /** What the examples use as this site's address when the Host header is not a plain host name. */
 const FALLBACK_ORIGIN = 'http://localhost:3000'
 
-export async function docsRoutes(
-  web: FastifyInstance,
-  { store, openApiDocument }: DocsOptions,
-): Promise<void> {
+export async function docsRoutes(web: TypedFastify, { store, openApiDocument }: DocsOptions): Promise<void> {
   // The page shows the API's own answer to a request without a key, asked once, so it cannot drift from it.
   let notAuthenticated: Promise<string> | undefined
   const askWithoutKey = async () => {

@@ -5,7 +5,7 @@
 import type { Store } from '../../db/store.ts'
 import type { Plant } from '../../plants/plant.ts'
 import { diffPlant, type FieldChange, type PlantFields } from '../../plants/plant-changes.ts'
-import { getPlantDocs } from '../../plants/plant-reads.ts'
+import { getPlants } from '../../plants/plant-reads.ts'
 import { normalizeFacet } from '../../plants/plant.ts'
 import { listRevisions, snapshot } from '../../revisions/revision.service.ts'
 import { formResult, type PlantFormValues } from './plant-form-input.ts'
@@ -90,12 +90,7 @@ export async function conflictView(
     if (field === 'parent_id' || field in LINKS)
       for (const id of [from, to]) if (typeof id === 'number') ids.add(id)
   if (merged.parent_id !== null) ids.add(merged.parent_id)
-  const names = new Map(
-    (await getPlantDocs(store, [...ids])).map((doc) => {
-      const plant = JSON.parse(doc) as Plant
-      return [plant.id, plant.name] as const
-    }),
-  )
+  const names = new Map((await getPlants(store, [...ids])).map((plant) => [plant.id, plant.name] as const))
   const shown = (field: string, value: FieldChange['from']) => {
     if (value === null) return field.startsWith(DATA) ? '(not set)' : '—'
     if (field === 'parent_id' && typeof value === 'number') return names.get(value) ?? `plant ${value}`

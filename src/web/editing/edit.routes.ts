@@ -4,14 +4,15 @@
 // API, as the member. A refused form is shown again with the values kept; a save that lost the race with
 // someone else's is the conflict page (409: the post conflicts with the plant as it is now, and nothing was
 // saved, which a 200 would hide from the browser's history, tests and logs alike).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TypedFastify, TypedRequest } from '../../http/typed-fastify.ts'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { getPlantDocs } from '../../plants/plant-reads.ts'
+import { getPlants, plantOf } from '../../plants/plant-reads.ts'
 import { createPlant, updatePlant } from '../../writes/plant-writes.ts'
-import { listAttributes } from '../../attributes/attribute.service.ts'
+import { attributeRegistry } from '../../attributes/attribute.service.ts'
 import { conflictView } from './conflict.view.ts'
 import { csrfCheck } from '../shared/csrf.ts'
 import { linkFormRoutes } from './links.routes.ts'
@@ -43,12 +44,10 @@ const NewQuery = Type.Object({
 /** The growing conditions a new plant's form asks for first. */
 const SUGGESTED = GROWING_CONDITIONS.filter((key) => !['Soil pH', 'Layer', 'Growth'].includes(key))
 
-export async function editRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function editRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   /** The attribute keys in use, for the new-attribute box, and each key's frequent values. */
   const choices = async (reply: FastifyReply): Promise<FormChoices> => {
-    const { attributes } = JSON.parse(await listAttributes(store)) as {
-      attributes: { key: string; values: { value: string; plants: number }[] }[]
-    }
+    const { attributes } = await attributeRegistry(store)
     const common = (values: { value: string; plants: number }[]) =>
       values.filter(({ value, plants }) => plants > 1 && value.length <= 60).map(({ value }) => value)
     return {
@@ -81,13 +80,17 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
     return null
   }
 
-  const newPlant = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The new-plant form (`posted`: null), or what its post did. */
+  const newPlant = async (
+    request: TypedRequest<{ querystring: typeof NewQuery }>,
+    reply: FastifyReply,
+    posted: PlantFormFields | null,
+  ) => {
     const viewer = await editor(request, reply, store)
     if (!viewer) return reply
-    const { parent: slug } = request.query as { parent?: string }
+    const { parent: slug } = request.query
     const parent = slug ? await plantBySlug(store, slug) : null
-    // HEAD is answered as GET (a HEAD with a body once reached the form reader).
-    if (request.method === 'GET' || request.method === 'HEAD') {
+    if (posted === null) {
       const values = newPlantValues(parent, SUGGESTED)
       return sendPage(
         reply,
@@ -95,7 +98,7 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
         { noStore: true },
       )
     }
-    const values = readPlantForm((request.body ?? {}) as PlantFormFields)
+    const values = readPlantForm(posted)
     const problems = formProblems(values, 'new')
     const parentId = await parentOf(values, null, problems)
     const { input, problems: invalid } = createInput(values, parentId)
@@ -109,7 +112,7 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
       )
     if (Object.keys(shown).length) return page(shown, 422)
     try {
-      const created = JSON.parse(await createPlant(store, input, authorOf(viewer))) as Plant
+      const created = plantOf(await createPlant(store, input, authorOf(viewer)))
       return reply.redirect(created.link, 303)
     } catch (error) {
       const refused = refusal(error)
@@ -118,7 +121,10 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
     }
   }
 
-  web.get('/plants/new', { schema: { hide: true, querystring: NewQuery } }, newPlant)
+  // HEAD is answered as GET (a HEAD with a body once reached the form reader).
+  web.get('/plants/new', { schema: { hide: true, querystring: NewQuery } }, (request, reply) =>
+    newPlant(request, reply, null),
+  )
   web.post(
     '/plants/new',
     {
@@ -127,15 +133,15 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
       config: { write: true },
       schema: { hide: true, querystring: NewQuery, body: PlantFormBody },
     },
-    newPlant,
+    (request, reply) => newPlant(request, reply, request.body),
   )
 
   web.get('/plants/:slug/edit', { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
     const viewer = await editor(request, reply, store)
     if (!viewer) return reply
-    const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
-    const [parent] = plant.parent_id === null ? [] : await getPlantDocs(store, [plant.parent_id])
-    const values = plantFormValues(plant, parent ? (JSON.parse(parent) as Plant).name : '')
+    const plant = await plantBySlug(store, request.params.slug)
+    const [parent] = plant.parent_id === null ? [] : await getPlants(store, [plant.parent_id])
+    const values = plantFormValues(plant, parent ? parent.name : '')
     const page = EditPlantPage({
       viewer,
       plant,
@@ -158,8 +164,8 @@ export async function editRoutes(web: FastifyInstance, { store }: { store: Store
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
-      const body = request.body as PlantFormFields
+      const plant = await plantBySlug(store, request.params.slug)
+      const body = request.body
       if (body.version === undefined)
         throw new AppError(
           'badRequest',

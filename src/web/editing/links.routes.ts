@@ -1,14 +1,15 @@
 // A plant's companions and antagonists on the website (GET /plants/<slug>/links): add one with a note
 // (POST …/links), remove one with a note (POST …/links/<id>/remove), both through the link service as the
 // logged-in member, then back to the plant page (303). Registered by edit.routes.ts.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { IdInteger } from '../../http/integers.ts'
 import type { Account } from '../../accounts/account.ts'
 import type { Store } from '../../db/store.ts'
 import { createLink, listPlantLinks, removeLink } from '../../links/link.service.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { getPlantDocs } from '../../plants/plant-reads.ts'
+import { getPlants } from '../../plants/plant-reads.ts'
 import { TEXT_FORMATS } from '../../text/text-formats.ts'
 import { csrfCheck } from '../shared/csrf.ts'
 import { editor, plantBySlug, refusal, SlugParams } from '../shared/member-forms.ts'
@@ -53,14 +54,11 @@ async function linkRows(store: Store, plant: Plant): Promise<LinkRow[]> {
   const { links } = await listPlantLinks(store, plant.id, { per_page: 100 })
   const pages = new Map(
     (
-      await getPlantDocs(
+      await getPlants(
         store,
         links.map((link) => link.plant_id),
       )
-    ).map((doc) => {
-      const other = JSON.parse(doc) as Plant
-      return [other.id, other.link] as const
-    }),
+    ).map((other) => [other.id, other.link] as const),
   )
   return links.map(({ id, type, name, note, plant_id }) => ({
     id,
@@ -72,7 +70,7 @@ async function linkRows(store: Store, plant: Plant): Promise<LinkRow[]> {
   }))
 }
 
-export async function linkFormRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function linkFormRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   const page = async (
     reply: FastifyReply,
     viewer: Account,
@@ -91,12 +89,11 @@ export async function linkFormRoutes(web: FastifyInstance, { store }: { store: S
     }
     return sendPage(reply, PlantLinksPage(view), { status, noStore: true })
   }
-  const slugOf = (params: unknown) => (params as { slug: string }).slug
 
   web.get('/plants/:slug/links', { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
     const viewer = await editor(request, reply, store)
     if (!viewer) return reply
-    return page(reply, viewer, await plantBySlug(store, slugOf(request.params)))
+    return page(reply, viewer, await plantBySlug(store, request.params.slug))
   })
 
   web.post(
@@ -109,8 +106,8 @@ export async function linkFormRoutes(web: FastifyInstance, { store }: { store: S
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, slugOf(request.params))
-      const body = request.body as { other?: string; type?: string; note?: string }
+      const plant = await plantBySlug(store, request.params.slug)
+      const body = request.body
       const values: LinkFormValues = {
         other: (body.other ?? '').trim(),
         type: body.type === 'antagonist-to' ? 'antagonist-to' : 'companion-to',
@@ -161,9 +158,9 @@ export async function linkFormRoutes(web: FastifyInstance, { store }: { store: S
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, slugOf(request.params))
-      const id = (request.params as { linkId: number }).linkId
-      const note = ((request.body as { note?: string }).note ?? '').replace(/\r\n/g, '\n')
+      const plant = await plantBySlug(store, request.params.slug)
+      const id = request.params.linkId
+      const note = (request.body.note ?? '').replace(/\r\n/g, '\n')
       const problem = noteProblem(note, 'Say why it should go: it is shown in both plants’ history.')
       if (problem) return page(reply, viewer, plant, { removing: { id, note, problem } }, 422)
       try {

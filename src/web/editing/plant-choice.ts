@@ -3,8 +3,8 @@
 // plant's whole common or scientific name (any case, accents aside); when none or several plants have it,
 // the form says so and lists the near or the several ones, so the person can type the id instead.
 import type { Store } from '../../db/store.ts'
-import type { Plant, PlantType } from '../../plants/plant.ts'
-import { getPlantDocs } from '../../plants/plant-reads.ts'
+import type { PlantType } from '../../plants/plant.ts'
+import { getPlants } from '../../plants/plant-reads.ts'
 import { suggestPlants } from '../../search/suggest.service.ts'
 import { foldedPhrase } from '../../search/words.ts'
 
@@ -26,9 +26,9 @@ export async function choosePlant(store: Store, typed: string, known: number | n
   const text = typed.trim()
   if (/^#?\d{1,15}$/.test(text)) {
     const id = Number(text.replace('#', ''))
-    const [doc] = Number.isSafeInteger(id) ? await getPlantDocs(store, [id]) : []
-    if (!doc) return { problem: `No plant has the id ${id}.` }
-    const { name, scientific_name, type } = JSON.parse(doc) as Plant
+    const [found] = Number.isSafeInteger(id) ? await getPlants(store, [id]) : []
+    if (!found) return { problem: `No plant has the id ${id}.` }
+    const { name, scientific_name, type } = found
     return { plant: { id, name, scientific_name, type } }
   }
   const folded = foldedPhrase(text)

@@ -1,6 +1,6 @@
 // Recent changes on the website (/changes): every edit, newest first, with filters in the query string (a GET
 // form, no script), and a moderator's "Mark patrolled" button, which comes back to the page it was on.
-import type { FastifyInstance } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { Type } from 'typebox'
 import { DigitsText, ID_MAX, IdInteger, INTEGER_COLUMN_MAX } from '../../http/integers.ts'
 import { hasRole } from '../../accounts/account.ts'
@@ -29,10 +29,10 @@ const PatrolBody = Type.Object({
 
 type ChangesQuery = { plant?: string; author?: string; new?: string; unpatrolled?: string; before?: number }
 
-export async function changesRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function changesRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   web.get('/changes', { schema: { hide: true, querystring: ChangesQuery } }, async (request, reply) => {
     const viewer = await viewerOf(request, store)
-    const query = request.query as ChangesQuery
+    const query = request.query
     const filters: ChangeFilters = {
       plant: query.plant?.trim() ?? '',
       author: query.author?.trim() ?? '',
@@ -62,7 +62,7 @@ export async function changesRoutes(web: FastifyInstance, { store }: { store: St
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect('/login', 303)
-      const body = request.body as { plant_id: string; version: string; back?: string }
+      const body = request.body
       await patrolRevision(store, Number(body.plant_id), Number(body.version), viewer)
       return reply.redirect(backTo(body.back, '/changes'), 303)
     },

@@ -2,15 +2,16 @@
 // (/plants/<slug>/diff?from=3&to=5), restoring an earlier version (a logged-in member, with a note; a write,
 // so a new account's daily limit counts it), and a moderator hiding or showing a note. Each calls the same
 // services as the API.
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { loginPath } from '../shared/return-to.ts'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { DigitsText, INTEGER_COLUMN_MAX, PageNumber, VersionInteger } from '../../http/integers.ts'
 import { hasRole, type Account } from '../../accounts/account.ts'
 import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { getPlantDocBySlug } from '../../plants/plant-reads.ts'
+import { getPlantBySlug } from '../../plants/plant-reads.ts'
 import { hideNote } from '../../moderation/moderation.service.ts'
 import { differencesOf } from '../../revisions/diff.ts'
 import { referredPlants } from '../../revisions/referred-plants.ts'
@@ -50,17 +51,16 @@ const NoteBody = Type.Object({
 })
 const PER_PAGE = 50
 
-const plantOf = async (store: Store, slug: string) =>
-  JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
+const plantOf = getPlantBySlug
 
-export async function historyRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function historyRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   web.get(
     '/plants/:slug/history',
     { schema: { hide: true, params: SlugParams, querystring: HistoryQuery } },
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
-      const plant = await plantOf(store, (request.params as { slug: string }).slug)
-      const query = request.query as { page?: number; restored?: number; hidden?: number; shown?: number }
+      const plant = await plantOf(store, request.params.slug)
+      const query = request.query
       const history = await listRevisions(store, plant.id, { page: query.page, per_page: PER_PAGE }, viewer)
       const revisions = history.revisions.map((revision) => ({
         ...revision,
@@ -98,8 +98,8 @@ export async function historyRoutes(web: FastifyInstance, { store }: { store: St
     { schema: { hide: true, params: SlugParams, querystring: DiffQuery } },
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
-      const plant = await plantOf(store, (request.params as { slug: string }).slug)
-      const query = request.query as { from?: number; to?: number }
+      const plant = await plantOf(store, request.params.slug)
+      const query = request.query
       const to = query.to ?? plant.version
       const from = query.from ?? Math.max(0, to - 1)
       const diff = await compareVersions(store, plant, from, to, viewer)
@@ -133,8 +133,8 @@ export async function historyRoutes(web: FastifyInstance, { store }: { store: St
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect(loginPath(request), 303)
-      const plant = await plantOf(store, (request.params as { slug: string }).slug)
-      return restorePage(reply, viewer, plant, (request.query as { version: number }).version)
+      const plant = await plantOf(store, request.params.slug)
+      return restorePage(reply, viewer, plant, request.query.version)
     },
   )
 
@@ -148,8 +148,8 @@ export async function historyRoutes(web: FastifyInstance, { store }: { store: St
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect('/login', 303)
-      const plant = await plantOf(store, (request.params as { slug: string }).slug)
-      const body = request.body as { version: string; to_version: string; note: string }
+      const plant = await plantOf(store, request.params.slug)
+      const body = request.body
       const [version, target, note] = [Number(body.version), Number(body.to_version), body.note.trim()]
       const again = (problem: string, status: number) =>
         restorePage(reply, viewer, plant, target, { note, problem, status })
@@ -181,9 +181,9 @@ export async function historyRoutes(web: FastifyInstance, { store }: { store: St
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect('/login', 303)
-      const { slug, version } = request.params as { slug: string; version: number }
+      const { slug, version } = request.params
       const plant = await plantOf(store, slug)
-      const { hidden, reason = '' } = request.body as { hidden: 'true' | 'false'; reason?: string }
+      const { hidden, reason = '' } = request.body
       await hideNote(store, plant.id, version, hidden === 'true', reason, viewer)
       const done = hidden === 'true' ? 'hidden' : 'shown'
       return reply.redirect(`${historyPath(plant)}?${done}=${version}#v${version}`, 303)

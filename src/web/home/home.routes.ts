@@ -1,5 +1,5 @@
 // The home page (/): what Hortus is and how big, a search box, ways in, the latest changes.
-import type { FastifyInstance } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import type { Store } from '../../db/store.ts'
 import { countAllPlants } from '../../plants/plant-reads.ts'
 import { recentChanges } from '../../revisions/recent-changes.ts'
@@ -11,7 +11,7 @@ import { HomePage } from './home.tsx'
 const LATEST_SHOWN = 5
 
 export async function homeRoutes(
-  web: FastifyInstance,
+  web: TypedFastify,
   { store, contact }: { store: Store; contact: string | null },
 ): Promise<void> {
   web.get('/', { schema: { hide: true } }, async (request, reply) => {

@@ -2,8 +2,9 @@
 // blocks the account (its sessions end; its API keys are refused at once in this process, through the key
 // verifier, and in others within HORTUS_KEY_CACHE_SECONDS) or unblocks it; and the moderation log
 // (/moderation/log), a page that does not exist for anyone but moderators.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
+import type { TypedFastify, TypedRequest } from '../../http/typed-fastify.ts'
+import type { FastifyReply } from 'fastify'
+import { Type, type Static } from 'typebox'
 import { IdInteger, PageNumber } from '../../http/integers.ts'
 import { hasRole, type Account } from '../../accounts/account.ts'
 import type { KeyVerifier } from '../../accounts/api-keys.ts'
@@ -30,21 +31,18 @@ const ReasonBody = Type.Object({
 })
 const LogQuery = Type.Object({ page: Type.Optional(PageNumber(1_000_000)) })
 
-type PersonQuery = { before?: number; blocked?: string; unblocked?: string }
-
 export async function peopleRoutes(
-  web: FastifyInstance,
+  web: TypedFastify,
   { store, keys }: { store: Store; keys: KeyVerifier },
 ): Promise<void> {
-  /** The person's page as `viewer` sees it, with what the last post did. */
+  /** The person's page as `viewer` sees it, with what the last post did (`query`: a GET's). */
   const render = async (
-    request: FastifyRequest,
+    request: TypedRequest<{ params: typeof NameParams }>,
     reply: FastifyReply,
-    form: { problem?: string; status?: number } = {},
+    { query = {}, ...form }: { query?: Static<typeof PersonQuery>; problem?: string; status?: number } = {},
   ) => {
     const viewer = await viewerOf(request, store)
-    const { name } = request.params as { name: string }
-    const query = (request.method === 'GET' ? request.query : {}) as PersonQuery
+    const { name } = request.params
     const { person, ...list } = await contributions(store, name, query.before, viewer)
     const csrf = hasRole(viewer, 'moderator') ? reply.generateCsrf() : null
     const notice =
@@ -70,26 +68,32 @@ export async function peopleRoutes(
   web.get(
     '/people/:name',
     { schema: { hide: true, params: NameParams, querystring: PersonQuery } },
-    (request, reply) => render(request, reply),
+    (request, reply) => render(request, reply, { query: request.query }),
   )
 
   /** A moderator's Block or Unblock: done, then back to the page; refused, the page says why. */
-  const moderate = (action: 'block' | 'unblock') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const viewer = await viewerOf(request, store)
-    if (!viewer) return reply.redirect('/login', 303)
-    const { name } = request.params as { name: string }
-    const { person } = await contributions(store, name, undefined, viewer)
-    const { reason = '' } = request.body as { reason?: string }
-    try {
-      if (action === 'block')
-        await blockAccount(store, { name: person.name }, reason, viewer, (id) => keys.forgetAccount(id))
-      else await unblockAccount(store, { name: person.name }, reason, viewer)
-    } catch (error) {
-      if (!(error instanceof AppError) || !['validationFailed', 'forbidden'].includes(error.kind)) throw error
-      return render(request, reply, { problem: error.msg, status: error.status })
+  const moderate =
+    (action: 'block' | 'unblock') =>
+    async (
+      request: TypedRequest<{ params: typeof NameParams; body: typeof ReasonBody }>,
+      reply: FastifyReply,
+    ) => {
+      const viewer = await viewerOf(request, store)
+      if (!viewer) return reply.redirect('/login', 303)
+      const { name } = request.params
+      const { person } = await contributions(store, name, undefined, viewer)
+      const { reason = '' } = request.body
+      try {
+        if (action === 'block')
+          await blockAccount(store, { name: person.name }, reason, viewer, (id) => keys.forgetAccount(id))
+        else await unblockAccount(store, { name: person.name }, reason, viewer)
+      } catch (error) {
+        if (!(error instanceof AppError) || !['validationFailed', 'forbidden'].includes(error.kind))
+          throw error
+        return render(request, reply, { problem: error.msg, status: error.status })
+      }
+      return reply.redirect(`${personPath(person.name)}?${action}ed=1`, 303)
     }
-    return reply.redirect(`${personPath(person.name)}?${action}ed=1`, 303)
-  }
   for (const action of ['block', 'unblock'] as const)
     web.post(
       `/people/:name/${action}`,
@@ -101,7 +105,7 @@ export async function peopleRoutes(
     const viewer = await viewerOf(request, store)
     // For anyone else there is no such page, as the not-found handler would say.
     if (!hasRole(viewer, 'moderator')) throw new AppError('notFound', 'There is no page at /moderation/log.')
-    const { page } = request.query as { page?: number }
+    const { page } = request.query
     const log = await moderationLog(store, { page, per_page: 50 }, viewer as Account)
     return sendPage(reply, ModerationLogPage({ viewer: viewer as Account, ...log }))
   })

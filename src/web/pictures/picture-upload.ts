@@ -42,8 +42,10 @@ export async function readPictureForm(request: FastifyRequest): Promise<void> {
   let unreadable: PictureUpload['unreadable'] = null
   if (!request.isMultipart()) {
     // A form posted without its file (urlencoded): its token is still checked, then it is refused.
-    const body = (request.body ?? {}) as Record<string, unknown>
-    for (const name of FIELDS) if (typeof body[name] === 'string') text[name] = body[name]
+    const body: unknown = request.body
+    if (typeof body === 'object' && body !== null)
+      for (const [name, value] of Object.entries(body))
+        if (typeof value === 'string' && (FIELDS as readonly string[]).includes(name)) text[name] = value
     unreadable = {
       status: 415,
       message: 'The form came without its file. Choose the picture and send the form again.',

@@ -3,9 +3,10 @@
 // another on the plant page (POST …/pictures/<id>/show, a member, with a note) and a moderator's removal
 // (POST …/pictures/<id>/remove, with a reason). They call the images service as the logged-in member; each
 // is a revision of the plant. The upload counts against a new account's daily writes (`config.write`).
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import multipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import { Type } from 'typebox'
+import type { FastifyReply } from 'fastify'
+import { Type, type Static } from 'typebox'
 import { IdInteger } from '../../http/integers.ts'
 import { hasRole, type Account } from '../../accounts/account.ts'
 import type { Store } from '../../db/store.ts'
@@ -40,9 +41,8 @@ const NoteBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 4000 })),
   _csrf: Type.Optional(Type.String()),
 })
-type PictureAction = { slug: string; image: number }
 
-export async function pictureRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function pictureRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   /** The Pictures page for whoever is looking; a refused post comes back with its problem. */
   const picturesPage = async (
     reply: FastifyReply,
@@ -64,8 +64,8 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
     '/plants/:slug/pictures',
     { schema: { hide: true, params: SlugParams, querystring: PicturesQuery } },
     async (request, reply) => {
-      const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
-      const { removed } = request.query as { removed?: number }
+      const plant = await plantBySlug(store, request.params.slug)
+      const { removed } = request.query
       const notice = removed ? `Picture ${removed} is removed: its files are deleted.` : undefined
       return picturesPage(reply, await viewerOf(request, store), plant, { notice })
     },
@@ -99,15 +99,16 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
+      const plant = await plantBySlug(store, request.params.slug)
       return formPage(reply, viewer, plant, { license: '', author: viewer.name, source_url: '', note: '' })
     },
   )
 
   // The only route that takes multipart bodies; the rest of the site still refuses them.
-  await web.register(async (uploads) => {
+  await web.register(async (uploads: TypedFastify) => {
     await uploads.register(multipart, PICTURE_FORM_LIMITS)
-    uploads.post(
+    // The body is the form readPictureForm has read, not what a schema checks.
+    uploads.post<{ Body: PictureUpload; Params: Static<typeof SlugParams> }>(
       '/plants/:slug/pictures/new',
       {
         config: { write: true },
@@ -117,8 +118,8 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
       async (request, reply) => {
         const viewer = await editor(request, reply, store)
         if (!viewer) return reply
-        const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
-        const upload = request.body as PictureUpload
+        const plant = await plantBySlug(store, request.params.slug)
+        const upload = request.body
         const again = (problems: Record<string, string>, status: number) =>
           formPage(reply, viewer, plant, upload.values, problems, status)
         const problems = pictureFormProblems(upload)
@@ -151,9 +152,9 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const { slug, image } = request.params as PictureAction
+      const { slug, image } = request.params
       const plant = await plantBySlug(store, slug)
-      const note = (request.body as { note?: string }).note ?? ''
+      const note = request.body.note ?? ''
       try {
         await chooseImage(store, plant.id, image, note, authorOf(viewer))
       } catch (error) {
@@ -178,9 +179,9 @@ export async function pictureRoutes(web: FastifyInstance, { store }: { store: St
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const { slug, image } = request.params as PictureAction
+      const { slug, image } = request.params
       const plant = await plantBySlug(store, slug)
-      const reason = (request.body as { reason?: string }).reason ?? ''
+      const reason = request.body.reason ?? ''
       try {
         await removeImage(store, plant.id, image, reason, viewer)
       } catch (error) {

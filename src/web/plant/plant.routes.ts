@@ -1,13 +1,11 @@
 // A plant's pages: its main one (GET /plants/<slug>: names, picture, description, growing conditions,
 // sowing calendar, companions, problems, varieties), GET /plants/<slug>/varieties (every variety as cards,
 // 24 a page) and GET /plants/<slug>/problems (its pests and diseases in full).
-import type { FastifyInstance } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { Type } from 'typebox'
 import { PageNumber } from '../../http/integers.ts'
 import type { Store } from '../../db/store.ts'
-import type { OffsetPagination } from '../../paging.ts'
-import type { Plant } from '../../plants/plant.ts'
-import { listVarieties } from '../../plants/plant-reads.ts'
+import { listVarietyPlants } from '../../plants/plant-reads.ts'
 import { shownPictureCredits } from '../../images/image.service.ts'
 import { plantBySlug, SlugParams } from '../shared/member-forms.ts'
 import { sendPage } from '../shared/page-replies.ts'
@@ -21,9 +19,9 @@ import { PlantPage, VARIETIES_SHOWN } from './plant.tsx'
 
 const PageQuery = Type.Object({ page: Type.Optional(PageNumber(100_000)) })
 
-export async function plantRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function plantRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   web.get('/plants/:slug', { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
-    const { slug } = request.params as { slug: string }
+    const { slug } = request.params
     const view = await plantPageView(store, slug, frostDatesOf(request))
     return sendPage(reply, PlantPage({ ...view, viewer: await viewerOf(request, store) }))
   })
@@ -32,14 +30,9 @@ export async function plantRoutes(web: FastifyInstance, { store }: { store: Stor
     '/plants/:slug/varieties',
     { schema: { hide: true, params: SlugParams, querystring: PageQuery } },
     async (request, reply) => {
-      const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
-      const { page = 1 } = request.query as { page?: number }
-      const answer = JSON.parse(
-        await listVarieties(store, plant.id, { page, per_page: VARIETIES_SHOWN }),
-      ) as {
-        plants: Plant[]
-        pagination: OffsetPagination
-      }
+      const plant = await plantBySlug(store, request.params.slug)
+      const { page = 1 } = request.query
+      const answer = await listVarietyPlants(store, plant.id, { page, per_page: VARIETIES_SHOWN })
       const credits = await shownPictureCredits(store, answer.plants)
       return sendPage(
         reply,
@@ -59,7 +52,7 @@ export async function plantRoutes(web: FastifyInstance, { store }: { store: Stor
     '/plants/:slug/problems',
     { schema: { hide: true, params: SlugParams } },
     async (request, reply) => {
-      const plant = await plantBySlug(store, (request.params as { slug: string }).slug)
+      const plant = await plantBySlug(store, request.params.slug)
       const problems = await plantProblems(store, plant.id)
       return sendPage(reply, ProblemsPage({ plant, problems, viewer: await viewerOf(request, store) }), {
         noStore: true,

@@ -1,7 +1,7 @@
 // What the plant page shows, gathered from the same services the API uses.
 import type { Store } from '../../db/store.ts'
-import type { Plant } from '../../plants/plant.ts'
-import { getPlantDocAndParentBySlug, getPlantDocs, varietyListOf } from '../../plants/plant-reads.ts'
+import { getPlantAndParentBySlug, getPlants, varietyPlantsOf } from '../../plants/plant-reads.ts'
+import type { PlantList } from '../../paging.ts'
 import { historyAndChangesOf } from '../../revisions/revision.service.ts'
 import { differencesOf } from '../../revisions/diff.ts'
 import { referredAmong, referredIds } from '../../revisions/referred-plants.ts'
@@ -15,10 +15,9 @@ import { plantCalendarView } from './plant-calendar.view.ts'
 /** The history's newest revisions on the plant page; the history page has them all. */
 const REVISIONS_SHOWN = 3
 
-function varietiesOf(json: string | null): Pick<PlantView, 'varieties' | 'varietyTotal'> {
-  if (json === null) return { varieties: [], varietyTotal: 0 }
-  const { plants, pagination } = JSON.parse(json) as { plants: Plant[]; pagination: { total: number } }
-  return { varieties: plants, varietyTotal: pagination.total }
+function varietiesOf(list: PlantList | null): Pick<PlantView, 'varieties' | 'varietyTotal'> {
+  if (list === null) return { varieties: [], varietyTotal: 0 }
+  return { varieties: list.plants, varietyTotal: list.pagination.total }
 }
 
 export async function plantPageView(
@@ -26,16 +25,14 @@ export async function plantPageView(
   slug: string,
   frost: FrostDates | null = null,
 ): Promise<PlantView> {
-  const { doc, parentDoc } = await getPlantDocAndParentBySlug(store, slug)
-  const plant = JSON.parse(doc) as Plant
-  const parent = parentDoc === null ? null : (JSON.parse(parentDoc) as Plant)
+  const { plant, parent } = await getPlantAndParentBySlug(store, slug)
   // The plant and its parent were just read, in one statement, so nothing below looks for either again;
   // the links come with their origins from the provenance, one read for both; the dataset sources that
   // both credit are read once.
   const sources = dataSourceCredits(store)
   const historyRead = historyAndChangesOf(store, plant.id, { per_page: REVISIONS_SHOWN })
   const [varieties, history, pictures, provenance, problems] = await Promise.all([
-    plant.type === 'Plant' ? varietyListOf(store, plant.id, { per_page: VARIETIES_LISTED }) : null,
+    plant.type === 'Plant' ? varietyPlantsOf(store, plant.id, { per_page: VARIETIES_LISTED }) : null,
     historyRead,
     picturesOf(store, plant),
     provenanceOf(
@@ -55,9 +52,9 @@ export async function plantPageView(
   }))
   // The linked plants and those the history refers to, in one read.
   const referredTo = referredIds(revisions.flatMap((revision) => revision.differences))
-  const others = (
-    await getPlantDocs(store, [...new Set([...provenance.links.map((link) => link.plant_id), ...referredTo])])
-  ).map((doc) => JSON.parse(doc) as Plant)
+  const others = await getPlants(store, [
+    ...new Set([...provenance.links.map((link) => link.plant_id), ...referredTo]),
+  ])
   const linked = new Map(others.map((other) => [other.id, other.link]))
   return {
     plant,

@@ -1,6 +1,6 @@
 // The search page (/search: words, facet filters, range fields, paging) and its box's type-ahead
 // (/suggest).
-import type { FastifyInstance } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { Type } from 'typebox'
 import type { Store } from '../../db/store.ts'
 import { PageNumber } from '../../http/integers.ts'
@@ -10,7 +10,7 @@ import { suggestPlants } from '../../search/suggest.service.ts'
 import { sendPage } from '../shared/page-replies.ts'
 import { viewerOf } from '../shared/viewer.ts'
 import { SearchPage } from './search.tsx'
-import { searchPageView, type WebSearchQuery } from './search.view.ts'
+import { searchPageView } from './search.view.ts'
 
 const FacetValue = Type.Union([
   Type.String({ format: 'single-line', maxLength: FACET_VALUE_MAX_LENGTH }),
@@ -29,15 +29,15 @@ const SearchQuery = Type.Object(
   { additionalProperties: FacetValue, maxProperties: 24 },
 )
 
-export async function searchRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function searchRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   web.get('/search', { schema: { hide: true, querystring: SearchQuery } }, async (request, reply) => {
-    const { view, status } = await searchPageView(store, request.query as WebSearchQuery)
+    const { view, status } = await searchPageView(store, request.query)
     return sendPage(reply, SearchPage({ ...view, viewer: await viewerOf(request, store) }), { status })
   })
 
   // The search box's type-ahead: the same service and answer as GET /api/suggest, without a key, so the
   // page's script never holds one.
   web.get('/suggest', { schema: { hide: true, querystring: SuggestQuery } }, async (request) =>
-    suggestPlants(store, (request.query as { q: string }).q),
+    suggestPlants(store, request.query.q),
   )
 }

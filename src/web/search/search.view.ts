@@ -3,10 +3,10 @@
 // search of the words and filters, 20 plants a page.
 import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
-import { listAttributes } from '../../attributes/attribute.service.ts'
+import { attributeRegistry } from '../../attributes/attribute.service.ts'
 import { shownPictureCredits, type PictureCredit } from '../../images/image.service.ts'
-import type { OffsetPagination } from '../../paging.ts'
-import { normalizeFacet, type Plant } from '../../plants/plant.ts'
+import { readPlantList } from '../../paging.ts'
+import { normalizeFacet } from '../../plants/plant.ts'
 import { SEARCH_PARAMETERS, searchPlants } from '../../search/search.service.ts'
 import { GROWING_CONDITIONS } from '../plant/plant.tsx'
 import type { Facet, Interpretation, RangeFields, SearchView } from './search.tsx'
@@ -20,9 +20,8 @@ const FILTERS = [
 ]
 const PER_PAGE = 20
 
-export type WebSearchQuery = { q?: string; page?: number } & Record<string, string | string[] | undefined>
-type RegistryKey = { key: string; values: { value: string; plants: number }[]; numeric: boolean }
-type SearchAnswerJson = { plants: Plant[]; pagination: OffsetPagination; interpretation: Interpretation }
+/** The page's query string: q and page, the range fields, and any facet by its key (one value or several). */
+export type WebSearchQuery = { q?: string; page?: number; [parameter: string]: unknown }
 
 /** The search page's view and its status: 400 with the problem said on the page when a range field or a
  * filter is refused. */
@@ -30,7 +29,7 @@ export async function searchPageView(
   store: Store,
   { q = '', page, ...given }: WebSearchQuery,
 ): Promise<{ view: SearchView; status: number }> {
-  const registry = JSON.parse(await listAttributes(store)) as { attributes: RegistryKey[] }
+  const registry = await attributeRegistry(store)
   const { ranges, filters } = rangesAndFilters(given)
   const facets: Facet[] = FILTERS.flatMap((key) => {
     const attribute = registry.attributes.find((each) => each.key === key)
@@ -70,7 +69,7 @@ export async function searchPageView(
       page: page ?? 1,
       per_page: PER_PAGE,
     })
-    const answer = JSON.parse(json) as SearchAnswerJson
+    const answer = readPlantList<{ interpretation: Interpretation }>(json)
     const credits = await shownPictureCredits(store, answer.plants)
     return { view: { ...view, ...answer, credits }, status: 200 }
   } catch (error) {
@@ -84,11 +83,13 @@ export async function searchPageView(
 const RANGE_FIELDS = ['height_from', 'height_to', 'hardy_to_zone'] as const
 
 /** The range fields as typed (trimmed, empty ones left out), apart from the facets; empty facets are no filter. */
-function rangesAndFilters(given: Record<string, string | string[] | undefined>) {
+function rangesAndFilters(given: Record<string, unknown>) {
   const ranges: RangeFields = {}
   const filters: [string, string | string[]][] = []
   for (const [name, value] of Object.entries(given)) {
-    const values = [value ?? []].flat().filter((each) => each.trim() !== '')
+    const values = [value ?? []]
+      .flat()
+      .filter((each): each is string => typeof each === 'string' && each.trim() !== '')
     if ((RANGE_FIELDS as readonly string[]).includes(name)) {
       if (typeof value === 'string' && value.trim() !== '') ranges[name as keyof RangeFields] = value.trim()
     } else if (values.length > 0) filters.push([name, values.length === 1 ? values[0]! : values])

@@ -1,12 +1,12 @@
 // What every page loads besides itself: the one stylesheet (minified, stylesheet.routes.ts), the files of
 // src/web/public (the type-ahead script) and FarmBot's crop icons for cards without a photo.
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
 import { CROP_ICONS_DIR, CROP_ICONS_PATH } from '../../images/crop-icons.ts'
 import { fromRoot } from '../../paths.ts'
 import { stylesheetRoute } from './stylesheet.routes.ts'
 
-export async function assetRoutes(web: FastifyInstance): Promise<void> {
+export async function assetRoutes(web: TypedFastify): Promise<void> {
   stylesheetRoute(web)
   await web.register(fastifyStatic, {
     root: fromRoot('src/web/public'),

@@ -5,8 +5,7 @@ import { Type } from 'typebox'
 import type { Account, Author } from '../../accounts/account.ts'
 import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
-import type { Plant } from '../../plants/plant.ts'
-import { getPlantDocBySlug } from '../../plants/plant-reads.ts'
+import { getPlantBySlug } from '../../plants/plant-reads.ts'
 import { viewerOf } from './viewer.ts'
 import { loginPath } from './return-to.ts'
 
@@ -32,5 +31,4 @@ export function refusal(error: unknown): AppError | null {
   return error instanceof AppError && shown.includes(error.kind) ? error : null
 }
 
-export const plantBySlug = async (store: Store, slug: string) =>
-  JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
+export const plantBySlug = getPlantBySlug

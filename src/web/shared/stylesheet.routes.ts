@@ -2,10 +2,10 @@
 // bundle anyway): the same rules in about two thirds of the bytes, so a plant page with its CSS stays
 // light on a phone. Served from memory with a strong ETag; a browser that has it gets 304. Not at start:
 // esbuild starts a service process of its own, about 100 ms of the start to the first answer.
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { readFileSync } from 'node:fs'
 import { hash } from 'node:crypto'
 import { transformSync } from 'esbuild'
-import type { FastifyInstance } from 'fastify'
 import { fromRoot } from '../../paths.ts'
 
 export const STYLESHEET_PATH = '/static/hortus.css'
@@ -20,7 +20,7 @@ export function minifiedStylesheet(): { css: string; etag: string } {
   return minified
 }
 
-export function stylesheetRoute(web: FastifyInstance): void {
+export function stylesheetRoute(web: TypedFastify): void {
   web.get(STYLESHEET_PATH, { schema: { hide: true } }, async (request, reply) => {
     const { css, etag } = minifiedStylesheet()
     void reply.header('etag', etag).header('cache-control', 'public, max-age=3600')

@@ -1,12 +1,11 @@
 // The website's sowing calendar: the frost dates form (/frost-dates, a GET that keeps them in a cookie and
 // goes back), "Sow now", and a plant's windows as an iCalendar file (no key: it is the page's data).
-import type { FastifyInstance } from 'fastify'
+import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { Type } from 'typebox'
 import { YearInteger } from '../../http/integers.ts'
 import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
-import type { Plant } from '../../plants/plant.ts'
-import { getPlantDocBySlug } from '../../plants/plant-reads.ts'
+import { getPlantBySlug } from '../../plants/plant-reads.ts'
 import { plantCalendar } from '../../calendar/calendar.service.ts'
 import { checkMonthDay } from '../../calendar/season.ts'
 import { upcomingCalendar, type FrostDates } from '../../calendar/upcoming.ts'
@@ -45,9 +44,9 @@ const SlugParams = Type.Object({ slug: Type.String({ format: 'single-line', maxL
 
 const TYPICAL = 'These are typical windows: your local frost dates matter more than any zone.'
 
-export async function sowingRoutes(web: FastifyInstance, { store }: { store: Store }): Promise<void> {
+export async function sowingRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   web.get('/frost-dates', { schema: { hide: true, querystring: FrostFormQuery } }, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>
+    const query = request.query
     const back = safeReturnPath(query.back) ?? '/sow-now'
     if (query.clear !== undefined) clearFrostDates(reply)
     else setFrostDates(reply, frostDatesFromForm(query))
@@ -55,7 +54,7 @@ export async function sowingRoutes(web: FastifyInstance, { store }: { store: Sto
   })
 
   web.get('/sow-now', { schema: { hide: true, querystring: SowNowQuery } }, async (request, reply) => {
-    const { action } = request.query as { action?: string }
+    const { action } = request.query
     if (action !== undefined && !(action in ACTION_WORDS)) {
       throw new AppError(
         'badRequest',
@@ -75,8 +74,8 @@ export async function sowingRoutes(web: FastifyInstance, { store }: { store: Sto
     '/plants/:slug/calendar.ics',
     { schema: { hide: true, params: SlugParams, querystring: IcsQuery } },
     async (request, reply) => {
-      const { slug } = request.params as { slug: string }
-      const query = request.query as { last_frost?: string; first_frost?: string; year?: number }
+      const { slug } = request.params
+      const query = request.query
       const frost = frostOf(query) ?? frostDatesOf(request)
       if (frost === null) {
         throw new AppError(
@@ -84,7 +83,7 @@ export async function sowingRoutes(web: FastifyInstance, { store }: { store: Sto
           'Parameter last_frost: give your last spring frost as MM-DD (and first_frost, the first fall frost), or enter them on the plant page.',
         )
       }
-      const plant = JSON.parse(await getPlantDocBySlug(store, slug)) as Plant
+      const plant = await getPlantBySlug(store, slug)
       const calendar =
         query.year === undefined
           ? await upcomingCalendar(store, plant.id, frost, new Date().toISOString().slice(0, 10))
