@@ -29,10 +29,15 @@ export function monthDay(name: string, text: string, year: number): Date {
 export function seasonOf(lastFrost: string, firstFrost: string | undefined, year: number): Season {
   const last = monthDay('last_frost', lastFrost, year)
   if (firstFrost === undefined) return { year, lastFrost: last, firstFrost: null }
-  let first = monthDay('first_frost', firstFrost, year)
-  if (first <= last) first = monthDay('first_frost', firstFrost, year + 1)
+  // A first frost on 02-29 may only exist in the next year: the last frost's year is asked only when it
+  // has the day (a first frost before the last falls in the next year anyway).
+  const inYear =
+    firstFrost === '02-29' && !isLeapYear(year) ? null : monthDay('first_frost', firstFrost, year)
+  const first = inYear !== null && inYear > last ? inYear : monthDay('first_frost', firstFrost, year + 1)
   return { year, lastFrost: last, firstFrost: first }
 }
+
+const isLeapYear = (year: number) => new Date(Date.UTC(year, 1, 29)).getUTCDate() === 29
 
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000)
 

@@ -57,6 +57,9 @@ export function readKeyNumber(tokens: Token[], index: number, book: PhraseBook):
     ;[low, high] = [Math.min(low, high), Math.max(low, high)]
     at += 2
   }
+  // "120+ days": the plus (or "or more") may come before the unit as well as after it.
+  const orMoreFirst = longestOf(tokens, at, split(vocabulary.or_more))
+  at += orMoreFirst
   const unit = unitAt(tokens, at, book)
   if (unit) at += unit.length
   // "8 weeks before the last frost" is a sowing window, not a crop's days.
@@ -64,9 +67,9 @@ export function readKeyNumber(tokens: Token[], index: number, book: PhraseBook):
   const key = named?.key ?? (unit && keyForUnit(keys, unit.kind, tokens, book))
   if (!key || (unit && unit.kind !== key.unit)) return null
   if (!unit && !named) return null
-  const orMore = longestOf(tokens, at, split(vocabulary.or_more))
+  const orMore = orMoreFirst || longestOf(tokens, at, split(vocabulary.or_more))
   const orLess = orMore === 0 ? longestOf(tokens, at, split(vocabulary.or_less)) : 0
-  at += orMore + orLess
+  at += orMore - orMoreFirst + orLess
   const trailing = named ? null : keyNamedAt(tokens, at, [key], book)
   if (trailing) at += trailing.length
   const inKeyUnit = (value: number) => round(unit ? unit.toKeyUnit(value) : value)

@@ -92,12 +92,19 @@ function readZone(tokens: Token[], index: number, book: PhraseBook): Measured | 
 function readPh(tokens: Token[], index: number, book: PhraseBook): Measured | null {
   const { ph } = book.vocabulary
   const key = keyOf(book, ph.key)
-  const length = key ? longestOf(tokens, index, split(ph.say)) : 0
-  if (!key || length === 0) return null
-  let at = index + length
-  const more = longestOf(tokens, at, split(book.vocabulary.more_than))
-  const less = more === 0 ? longestOf(tokens, at, split(book.vocabulary.less_than)) : 0
-  at += more + less
+  if (!key) return null
+  // The comparison before "ph" ("above ph 8") or after it ("ph above 8").
+  const comparisonAt = (at: number) => {
+    const more = longestOf(tokens, at, split(book.vocabulary.more_than))
+    return { more, less: more === 0 ? longestOf(tokens, at, split(book.vocabulary.less_than)) : 0 }
+  }
+  const before = comparisonAt(index)
+  let at = index + before.more + before.less
+  const length = longestOf(tokens, at, split(ph.say))
+  if (length === 0) return null
+  at += length
+  const { more, less } = before.more + before.less > 0 ? before : comparisonAt(at)
+  if (before.more + before.less === 0) at += more + less
   const numbers = numbersAt(tokens, at)
   if (!numbers || numbers[1] > 14) return null
   const [low, high, next] = numbers

@@ -2,7 +2,8 @@
 // guess generously: "tomatoes" tries "tomato" and "tomatoe", and only the word some plant has is searched.
 
 /** Other forms of a word: its singulars when it looks plural, its plurals otherwise (and both for words
- * ending in s, which may be either). Words under 3 letters have none. */
+ * ending in -is or -us, which may be either: "iris", "irises"; "crocus", "crocuses"). Words under 3 letters
+ * have none. */
 export function wordForms(word: string): string[] {
   if ([...word].length < 3 || !/^[a-z]+$/.test(word)) return []
   const forms = new Set<string>()
@@ -14,6 +15,7 @@ export function wordForms(word: string): string[] {
   }
   if (/(o|ch|sh|x|s|z)es$/.test(word)) forms.add(stem(2))
   if (word.endsWith('s') && !word.endsWith('ss')) forms.add(stem(1))
+  if (/[iu]s$/.test(word)) forms.add(`${word}es`)
   if (!word.endsWith('s') || word.endsWith('ss')) {
     forms.add(`${word}s`)
     if (/(o|ch|sh|x|ss|z)$/.test(word)) forms.add(`${word}es`)
