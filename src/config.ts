@@ -91,7 +91,7 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128)
 }
 
-export const DEFAULT_DATABASE_URL = 'sqlite:./var/hortus.db'
+const DEFAULT_DATABASE_URL = 'sqlite:./var/hortus.db'
 
 export function parseDatabaseUrl(value: string): DatabaseUrl | null {
   if (value.startsWith('sqlite:')) {

@@ -2,7 +2,7 @@
 // as {error, msg}) and an HTTP status; services throw these, never HTTP replies, and app.ts maps them.
 import { closestName } from './text/closest-name.ts'
 
-export const ERRORS = {
+const ERRORS = {
   notAuthenticated: { status: 401, error: 'not authenticated' },
   forbidden: { status: 403, error: 'forbidden' },
   accountBlocked: { status: 403, error: 'account blocked' },
@@ -55,7 +55,7 @@ export interface FieldProblem {
 }
 
 /** A message names at most this many fields, so an error stays a few kilobytes whatever was sent. */
-export const MAX_NAMED_FIELDS = 20
+const MAX_NAMED_FIELDS = 20
 
 export function validationFailed(problems: FieldProblem[]): AppError {
   const byField = new Map<string, string>()

@@ -1,7 +1,7 @@
 // Paging shared by every list: page sizes, the two pagination shapes, and the list body itself.
 import type { Plant } from './plants/plant.ts'
 
-export const MAX_PER_PAGE = 100
+const MAX_PER_PAGE = 100
 
 export interface OffsetPagination {
   page: number

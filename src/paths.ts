@@ -3,6 +3,6 @@
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 export const fromRoot = (...parts: string[]): string => join(ROOT, ...parts)

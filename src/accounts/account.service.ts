@@ -12,13 +12,13 @@ export const EMAIL_MAX_LENGTH = 254
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 
-export function emailProblem(email: string): string | null {
+function emailProblem(email: string): string | null {
   if (email.length > EMAIL_MAX_LENGTH) return `at most ${EMAIL_MAX_LENGTH} characters`
   return /^[^\s@]+@[^\s@]+$/.test(email) ? null : 'is not an email address'
 }
 
 /** Spaces trimmed and runs of them made one, so the name shown is the name compared. */
-export const tidyDisplayName = (name: string): string => name.trim().replace(/\s+/g, ' ')
+const tidyDisplayName = (name: string): string => name.trim().replace(/\s+/g, ' ')
 
 export interface SignUpInput {
   email: string

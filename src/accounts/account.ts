@@ -13,7 +13,7 @@ export interface Account {
 export type { Role }
 
 /** What a role may do: a moderator patrols, hides notes and blocks; an operator also sets roles. */
-export const ROLE_RANK: Record<Role, number> = { member: 0, moderator: 1, operator: 2 }
+const ROLE_RANK: Record<Role, number> = { member: 0, moderator: 1, operator: 2 }
 export const hasRole = (account: { role: Role } | null, role: Role): boolean =>
   account !== null && ROLE_RANK[account.role] >= ROLE_RANK[role]
 

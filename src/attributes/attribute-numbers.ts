@@ -4,7 +4,7 @@
 import type { Attribute } from '../plants/plant.ts'
 import { normalizeFacet } from '../plants/plant.ts'
 
-export interface NumberSpan {
+interface NumberSpan {
   low: number
   high: number
 }
@@ -15,7 +15,7 @@ const SPAN = new RegExp(`^(${NUMBER})(?:\\s*(?:-|–|—|\\.\\.|to)\\s*(${NUMBER
 const toNumber = (text: string) => Number(text.replace('−', '-'))
 
 /** The span of a value that is a number or a range of two; null for anything else. */
-export function numberSpan(value: string): NumberSpan | null {
+function numberSpan(value: string): NumberSpan | null {
   const match = SPAN.exec(value.trim())
   if (!match) return null
   const first = toNumber(match[1]!)

@@ -31,7 +31,7 @@ interface RegistryEntry {
 const displayed = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ')
 
 /** A plant's registry entries: its keys, normalized, each with the normalized elements of its value. */
-export function registryEntries(data: Attribute[]): Map<string, RegistryEntry> {
+function registryEntries(data: Attribute[]): Map<string, RegistryEntry> {
   const entries = new Map<string, RegistryEntry>()
   for (const { key, value } of data) {
     const keyNorm = normalizeFacet(key)

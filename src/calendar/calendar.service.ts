@@ -63,7 +63,7 @@ export async function plantCalendar(
 export const NO_FIRST_FROST =
   'Windows set from the first fall frost are left out: send first_frost (MM-DD) to have them.'
 
-export function calendarOf(
+function calendarOf(
   plantId: number,
   plant: Pick<Plant, 'data'>,
   season: Season,

@@ -40,7 +40,7 @@ function openWindowCondition(
 // SQLite: the spring's 5,989 plants with a window open, 7.9 ms through the index against 1.9 in plant order.
 const IN_PLANT_ORDER = sql`(anchor || '')`
 
-export interface OpenWindows {
+interface OpenWindows {
   /** null: every action. */
   actions: readonly CalendarAction[] | null
   offsets: FrostOffsets

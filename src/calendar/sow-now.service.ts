@@ -20,7 +20,7 @@ import { daysBetween, isoDate, isoDay, seasonsAround, type Season } from './seas
 import { openPlants, windowsOf, type FrostOffsets } from './sow-now.repository.ts'
 
 /** The parameters of /calendar itself; every other name is a facet, as in /search. */
-export const SOW_NOW_PARAMETERS = [
+const SOW_NOW_PARAMETERS = [
   'last_frost',
   'first_frost',
   'date',

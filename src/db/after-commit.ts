@@ -16,7 +16,7 @@ export function afterCommit(tx: Tx, name: string, work: AfterCommitWork): void {
 }
 
 /** What a store runs when a transaction has committed; into `gathered` instead while bulk writes run. */
-export async function runAfterCommit(tx: Tx, gathered?: Map<string, AfterCommitWork>): Promise<void> {
+async function runAfterCommit(tx: Tx, gathered?: Map<string, AfterCommitWork>): Promise<void> {
   const works = pending.get(tx)
   if (!works) return
   pending.delete(tx)

@@ -19,7 +19,7 @@ export function inCommitOrder(tx: Tx, name: string, step: CommitStep): void {
 
 /** What the store runs after the transaction's work and before its COMMIT (`lock` first, when there are
  * steps: PostgreSQL's advisory lock). */
-export async function runCommitOrderedSteps(tx: Tx, lock: (tx: Tx) => Promise<void>): Promise<void> {
+async function runCommitOrderedSteps(tx: Tx, lock: (tx: Tx) => Promise<void>): Promise<void> {
   const steps = pending.get(tx)
   if (!steps) return
   pending.delete(tx)

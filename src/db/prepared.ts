@@ -22,7 +22,7 @@ interface Prepared {
 }
 
 /** A statement of the database library under Kysely. */
-export interface DirectStatement {
+interface DirectStatement {
   all(parameters: readonly unknown[]): unknown[] | Promise<unknown[]>
 }
 

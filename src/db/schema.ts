@@ -2,7 +2,7 @@
 // SQLite stores the text, PostgreSQL stores timestamptz and its driver is told to hand back the same text.
 import type { ColumnType, Generated } from 'kysely'
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<number>
   email: string
   /** The display name: shown as the author of the account's changes, unique by `name_key`. */
@@ -20,7 +20,7 @@ export interface AccountsTable {
 
 export type Role = 'member' | 'moderator' | 'operator'
 
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: Generated<number>
   key_id: string
   /** SHA-256 of the secret; secrets are 256-bit random, so a slow hash adds nothing but latency. */
@@ -39,7 +39,7 @@ export interface ApiKeysTable {
 }
 
 /** A logged-in browser. The cookie holds a random token; only its SHA-256 is stored. */
-export interface SessionsTable {
+interface SessionsTable {
   token_hash: string
   account_id: number
   created_at: string
@@ -61,14 +61,14 @@ export interface PlantsTable {
 }
 
 /** One row per attribute value and per element of a comma-separated value, lower-cased: the facet index. */
-export interface PlantFacetsTable {
+interface PlantFacetsTable {
   plant_id: number
   key: string
   value: string
 }
 
 /** One row per number or range in an attribute value (attribute-numbers.ts): the range index. */
-export interface PlantNumbersTable {
+interface PlantNumbersTable {
   plant_id: number
   key: string
   low: number
@@ -109,7 +109,7 @@ export interface PlantImagesTable {
 }
 
 /** The bytes of an image: the original (metadata stripped) and the sizes served. */
-export interface ImageFilesTable {
+interface ImageFilesTable {
   image_id: number
   size: 'original' | 'thumb' | 'title'
   content_type: string
@@ -163,7 +163,7 @@ export interface PlantLinksTable {
 }
 
 /** A source of imported data, by the id its dataset file gives it (`usda-plants`). */
-export interface DataSourcesTable {
+interface DataSourcesTable {
   id: Generated<number>
   slug: string
   name: string
@@ -182,7 +182,7 @@ export interface ValueSourcesTable {
 }
 
 /** A pest or disease of a plant, as a dataset describes it. */
-export interface PlantProblemsTable {
+interface PlantProblemsTable {
   id: Generated<number>
   plant_id: number
   name: string
@@ -196,7 +196,7 @@ export interface PlantProblemsTable {
 }
 
 /** The attribute registry: every key in use, with how many plants have it (kept by every save). */
-export interface AttributeKeysTable {
+interface AttributeKeysTable {
   /** normalizeFacet(key): what facets and GET /attributes/<key> match on. */
   key_norm: string
   /** The spelling shown, as first written. */
@@ -207,7 +207,7 @@ export interface AttributeKeysTable {
 }
 
 /** Every element of every value of a key, with how many plants have it (kept by every save). */
-export interface AttributeValuesTable {
+interface AttributeValuesTable {
   key_norm: string
   value_norm: string
   value: string
@@ -215,20 +215,20 @@ export interface AttributeValuesTable {
 }
 
 /** The search vocabulary: every indexed word, with how many plants have it anywhere and in a name. */
-export interface SearchWordsTable {
+interface SearchWordsTable {
   word: string
   plants: number
   name_plants: number
 }
 
 /** Each vocabulary word under itself and its one-letter deletions: how typo candidates are found. */
-export interface SearchWordVariantsTable {
+interface SearchWordVariantsTable {
   variant: string
   word: string
 }
 
 /** Every name of every plant, folded (search-text.ts): kind 0 common or scientific name, 1 another name. */
-export interface SearchNamesTable {
+interface SearchNamesTable {
   plant_id: number
   name: string
   kind: number
@@ -236,7 +236,7 @@ export interface SearchNamesTable {
 
 /** Requests per limit key in its current window, summed over every process (PostgreSQL; see
  * src/http/shared-limit-store.ts). */
-export interface RateLimitCountsTable {
+interface RateLimitCountsTable {
   /** The limit's name and its subject, e.g. `requests:key:hk_…` or `auth-failures:address:10.0.0.1`. */
   key: string
   /** The window starts with the key's first request (in any process) and lasts the limit's window. */
@@ -246,33 +246,33 @@ export interface RateLimitCountsTable {
 }
 
 /** One row: how many plants there are, kept by every insert (lists answer with it). */
-export interface PlantTotalTable {
+interface PlantTotalTable {
   id: number
   plants: number | string
 }
 
 /** Every thousandth plant in id order (position 0, 1000, 2000…): where an offset page starts. */
-export interface PlantOffsetsTable {
+interface PlantOffsetsTable {
   position: number
   id: number
 }
 
 /** The version of each input of what processes derive in memory ('attribute_registry': the phrase book's),
  * moved by the saves that change it (attribute.repository.ts). */
-export interface DerivedVersionsTable {
+interface DerivedVersionsTable {
   name: string
   version: number
 }
 
 /** Which keys moved the attribute registry to each version ('' for all of them: an import), the last
  * thousand versions: what a process catching up reads again (attribute.repository.ts). */
-export interface RegistryChangesTable {
+interface RegistryChangesTable {
   version: number | string
   key_norm: string
 }
 
 /** `hortus mirror`: how far the copy of a remote Hortus (`source`, its base URL) has come. */
-export interface MirrorStateTable {
+interface MirrorStateTable {
   source: string
   /** The source's change feed cursor applied up to; null before the first page. */
   cursor: string | null
@@ -282,7 +282,7 @@ export interface MirrorStateTable {
 }
 
 /** The indexes a migration asked to have rebuilt, until the migrate step has (index-rebuilds.ts). */
-export interface IndexRebuildsTable {
+interface IndexRebuildsTable {
   name: string
 }
 

@@ -37,7 +37,7 @@ export class WriteLockBusyError extends Error {
 }
 
 /** An error of SQLite's, as the writer's thread reported it: its message and its code (SQLITE_BUSY, …). */
-export class SqliteWriterError extends Error {
+class SqliteWriterError extends Error {
   override readonly name = 'SqliteError'
   constructor(
     message: string,

@@ -15,7 +15,7 @@ const MAX_LISTED = 20
 const MAX_NAME_LENGTH = 100
 
 /** The `handling` preference of a request's Prefer header(s), when it names one. */
-export function handlingPreference(request: FastifyRequest): 'strict' | 'lenient' | null {
+function handlingPreference(request: FastifyRequest): 'strict' | 'lenient' | null {
   const prefer = request.headers.prefer
   if (prefer === undefined) return null
   for (const preference of [prefer].flat().join(',').split(',')) {
@@ -47,7 +47,7 @@ export function reportIgnored(reply: FastifyReply, ignored: readonly IgnoredPara
 
 /** `limt (did you mean per_page?), verbose, +3 more`: names percent-encoded as in a URL, so any name is
  * safe in a header and no name contains the separators. */
-export function ignoredHeaderValue(ignored: readonly IgnoredParameter[]): string {
+function ignoredHeaderValue(ignored: readonly IgnoredParameter[]): string {
   const entries = ignored.slice(0, MAX_LISTED).map(({ name, did_you_mean }) => {
     const shown =
       name.length > MAX_NAME_LENGTH ? `${encodeName(name.slice(0, MAX_NAME_LENGTH))}...` : encodeName(name)

@@ -108,7 +108,7 @@ function fileOf(size: ImageSize, contentType: string, data: Buffer): ImageFile {
 /** A WebP in the simple format: RIFF, WEBP, then one lossy (`VP8 `) or lossless (`VP8L`) image chunk that
  * ends the file. Metadata (EXIF, XMP, ICC) and anything else need the extended format (a `VP8X` chunk
  * first), and bytes after the chunk would be a place to hide them, so either makes it not bare. */
-export function isBareWebp(file: Buffer): boolean {
+function isBareWebp(file: Buffer): boolean {
   if (file.length < 20) return false
   if (file.toString('latin1', 0, 4) !== 'RIFF' || file.toString('latin1', 8, 12) !== 'WEBP') return false
   if (file.readUInt32LE(4) + 8 !== file.length) return false

@@ -46,14 +46,14 @@ export async function countAllPlants(store: Store): Promise<number> {
 }
 
 /** The plant whose page is /plants/<slug>. */
-export async function getPlantDocBySlug(store: Store, slug: string): Promise<string> {
+async function getPlantDocBySlug(store: Store, slug: string): Promise<string> {
   const doc = await repo.findPlantDocBySlug(store.reader, slug)
   if (doc === undefined) throw notFound(`The plant page /plants/${slug}`)
   return doc
 }
 
 /** The same with its parent's document, read together (the plant page shows both). */
-export async function getPlantDocAndParentBySlug(
+async function getPlantDocAndParentBySlug(
   store: Store,
   slug: string,
 ): Promise<{ doc: string; parentDoc: string | null }> {
@@ -125,7 +125,7 @@ export async function listVarieties(store: Store, id: number, request: PageReque
 }
 
 /** The same for a plant already read (the plant page has it): no second look for the plant. */
-export async function varietyListOf(store: Store, id: number, request: PageRequest): Promise<string> {
+async function varietyListOf(store: Store, id: number, request: PageRequest): Promise<string> {
   const { page, perPage, limit, offset } = offsetWindow(request)
   const { docs, total } = await repo.listVarietyDocs(store.reader, id, limit, offset)
   return plantListJson(docs, offsetPagination(page, perPage, total))

@@ -68,7 +68,7 @@ export const revisionIndex: PlantIndex = {
 }
 
 /** The revision row of a save: what changed from `before` (null for a new plant). */
-export function revisionOf({ plant, before, note, author }: PlantSave): RevisionRow {
+function revisionOf({ plant, before, note, author }: PlantSave): RevisionRow {
   return {
     plant_id: plant.id,
     version: plant.version,

@@ -11,10 +11,6 @@ export type RevisionRow = Omit<
   'id' | 'commit_seq' | 'patrolled_at' | 'patrolled_by' | 'note_hidden_at'
 >
 
-export async function insertRevision(tx: Tx, revision: RevisionRow): Promise<void> {
-  await insertRevisions(tx, [revision])
-}
-
 /** Rows written now, without a feed position until the transaction's last step gives them one; or, once
  * the transaction holds rows for that step (holdRevisions), held with them, in order. */
 export async function insertRevisions(tx: Tx, revisions: RevisionRow[]): Promise<void> {

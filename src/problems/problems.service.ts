@@ -7,7 +7,7 @@ import { creditOf, dataSourceCredits, type SourceCredit } from '../provenance/pr
 import type { DataSource } from '../provenance/source.repository.ts'
 import { problemsOf, type ProblemRecord } from './problem.repository.ts'
 
-export interface Problem extends Omit<ProblemRecord, 'source_id'> {
+interface Problem extends Omit<ProblemRecord, 'source_id'> {
   source: SourceCredit | null
 }
 

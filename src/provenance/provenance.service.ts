@@ -13,7 +13,7 @@ export interface SourceCredit {
   license: string | null
 }
 
-export interface ValueProvenance {
+interface ValueProvenance {
   key: string
   value: string
   source: SourceCredit | null
@@ -21,7 +21,7 @@ export interface ValueProvenance {
   author: string
 }
 
-export interface LinkProvenance {
+interface LinkProvenance {
   id: number
   type: 'companion-to' | 'antagonist-to'
   plant_id: number

@@ -4,11 +4,11 @@
 // shows as that word. Pure: no database, no wording.
 import { SCALAR_FIELDS, type FieldChange, type PlantFields } from '../plants/plant-changes.ts'
 
-export type ScalarField = (typeof SCALAR_FIELDS)[number]
-export type LinkType = 'companion-to' | 'antagonist-to'
+type ScalarField = (typeof SCALAR_FIELDS)[number]
+type LinkType = 'companion-to' | 'antagonist-to'
 export type Value = string | number | null
 
-export type Subject =
+type Subject =
   | { kind: 'field'; field: ScalarField }
   | { kind: 'attribute'; key: string }
   | { kind: 'link'; type: LinkType; plantId: number }

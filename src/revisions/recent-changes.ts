@@ -16,7 +16,7 @@ import { editSummaryOf, type EditSummary } from './revision.service.ts'
 
 export const NEW_ACCOUNT_DAYS = 7
 export const NEW_ACCOUNT_SAVES = 10
-export const RECENT_PAGE_SIZE = 50
+const RECENT_PAGE_SIZE = 50
 /** A plant filter naming a common name many plants share still lists each one's edits. */
 const MAX_NAMED_PLANTS = 100
 
@@ -50,7 +50,7 @@ export interface RecentChanges {
   unknown: 'plant' | 'author' | null
 }
 
-export const newAccountRule = (now: number): repo.NewAccountRule => ({
+const newAccountRule = (now: number): repo.NewAccountRule => ({
   since: new Date(now - NEW_ACCOUNT_DAYS * 86_400_000).toISOString(),
   saves: NEW_ACCOUNT_SAVES,
 })

@@ -5,7 +5,7 @@ import type { Plant } from '../plants/plant.ts'
 import { getPlantDocs } from '../plants/plant-reads.ts'
 import type { Difference } from './diff.ts'
 
-export interface PlantName {
+interface PlantName {
   name: string
   link: string
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { Db, Tx } from '../db/store.ts'
 
 // Writing revisions is part of every save (plants/revision-rows.ts); these are re-exported for the rest.
-export { insertRevision, insertRevisions, type RevisionRow } from '../plants/revision-rows.ts'
+export { insertRevisions, type RevisionRow } from '../plants/revision-rows.ts'
 
 /** A place in the change feed: the commit it belongs to, then the revision's id within it. */
 export interface FeedPosition {
@@ -40,7 +40,7 @@ export async function appendToRevision(
 /** What moderators marked on a revision: patrolled, and the note hidden. */
 const MODERATION = ['patrolled_at', 'patrolled_by', 'note_hidden_at'] as const
 
-export async function countRevisions(db: Db, plantId: number): Promise<number> {
+async function countRevisions(db: Db, plantId: number): Promise<number> {
   const row = await db
     .selectFrom('plant_revisions')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))

@@ -12,7 +12,7 @@ import { editSummaryOf, type EditSummary } from './revision.service.ts'
 import { replayFields } from './snapshot.ts'
 
 /** The edits between two versions listed on the page; a longer range says how many more there are. */
-export const MAX_EDITS_LISTED = 100
+const MAX_EDITS_LISTED = 100
 
 export interface VersionDiff {
   from: number

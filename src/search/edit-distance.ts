@@ -15,7 +15,7 @@ export function allowedEdits(word: string): number {
 export const MAX_FUZZY_LENGTH = 24
 /** Vocabulary words get deletion variants from this length: a 4-letter query with one extra letter is a
  * 3-letter word. */
-export const MIN_VARIANT_LENGTH = 3
+const MIN_VARIANT_LENGTH = 3
 
 const SURROGATE = /[\uD800-\uDFFF]/
 

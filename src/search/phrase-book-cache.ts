@@ -111,12 +111,12 @@ function keepUp(db: Db, entry: Kept): Promise<void> {
 }
 
 /** What a phrase book is made of: the registry's keys, with the values of those read by their values. */
-export async function phraseInputs(db: Db): Promise<RegistryKey[]> {
+async function phraseInputs(db: Db): Promise<RegistryKey[]> {
   return inputsOf(db, await listKeys(db))
 }
 
 /** These keys as they are now, null for a key no plant has any more: what PhraseBook.update is given. */
-export async function keyInputs(db: Db, keyNorms: string[]): Promise<Map<string, RegistryKey | null>> {
+async function keyInputs(db: Db, keyNorms: string[]): Promise<Map<string, RegistryKey | null>> {
   const inputs = new Map<string, RegistryKey | null>(keyNorms.map((keyNorm) => [keyNorm, null]))
   for (const key of await inputsOf(db, await findKeys(db, keyNorms))) inputs.set(key.keyNorm, key)
   return inputs

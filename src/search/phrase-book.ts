@@ -248,7 +248,7 @@ const PHRASE_STEP = 500
 const VARIANT_STEP = 100
 
 /** Each deletion variant of words (storedVariants) with the words it is a variant of. */
-export class TypoIndex {
+class TypoIndex {
   readonly #words = new Set<string>()
   readonly #variants = new Map<string, string[]>()
 

@@ -49,7 +49,7 @@ const commonNameTerm = (name: string) => `=:${name}`
 /** The tsvector literal of one plant: the words of its names and description, its name terms (above), its
  * number terms (number-terms.ts) and its facet terms (facet-terms.ts). No positions or weights: there is no
  * phrase search, and the names are told apart by their own terms. */
-export function documentVector(entry: SearchEntry): string {
+function documentVector(entry: SearchEntry): string {
   const nameWords = foldedWords(`${entry.name} ${entry.scientific_name} ${entry.alternate_names}`)
   const terms = new Set([...nameWords, ...foldedWords(entry.description)])
   for (const word of nameWords) terms.add(nameTerm(word))

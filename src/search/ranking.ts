@@ -74,7 +74,7 @@ export function namesIn(ranges: NameRanges): RawBuilder<unknown> {
   )
 }
 
-export const LAST_TIER = 6
+const LAST_TIER = 6
 
 export function tierTests(
   plan: QueryPlan,

@@ -10,7 +10,7 @@ import type { PlantFilter } from './plant-filter.ts'
 import type { NumberSpan } from './number-terms.ts'
 import type { FacetValue } from './facet-terms.ts'
 
-export { searchTerms, textWords } from './words.ts'
+export { searchTerms } from './words.ts'
 
 export interface SearchEntry {
   id: number

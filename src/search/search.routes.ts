@@ -146,7 +146,7 @@ export const SuggestQuery = Type.Object({
   }),
 })
 
-export const SuggestionListSchema = component(
+const SuggestionListSchema = component(
   'SuggestionList',
   Type.Object(
     {

@@ -9,7 +9,7 @@ import { planQuery } from './query-plan.ts'
 import { prefixEnd } from './ranking.ts'
 import { foldedPhrase } from './words.ts'
 
-export const SUGGESTION_LIMIT = 10
+const SUGGESTION_LIMIT = 10
 // Names read per prefix: enough for 10 plants when several names of one plant start alike.
 const NAMES_PER_PREFIX = 40
 const MAX_CORRECTED_PREFIXES = 3

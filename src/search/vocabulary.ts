@@ -149,7 +149,7 @@ export interface VocabularyWord {
 }
 
 /** The words of the vocabulary among `words`. */
-export async function findWords(db: Db, words: string[]): Promise<Map<string, VocabularyWord>> {
+async function findWords(db: Db, words: string[]): Promise<Map<string, VocabularyWord>> {
   const found = new Map<string, VocabularyWord>()
   for (const chunk of chunks([...new Set(words)])) {
     const rows = await db

@@ -45,12 +45,12 @@ const SavedBy = Type.Object(
 )
 const Origin = { source: Type.Optional(SourceId), saved_by: Type.Optional(SavedBy) }
 
-export const DatasetAttributeSchema = Type.Object(
+const DatasetAttributeSchema = Type.Object(
   { ...AttributeSchema.properties, ...Origin },
   { additionalProperties: false },
 )
 
-export const DatasetProblemSchema = Type.Object(
+const DatasetProblemSchema = Type.Object(
   {
     name: VisibleLine(200, 'The pest or disease.'),
     type: Type.Enum(['pest', 'disease']),

@@ -9,7 +9,7 @@ import { commonErrors, errorResponse } from '../http/schemas.ts'
 import { DatasetLineSchema } from './dataset-format.ts'
 import { exportStream, exportVersion, parseSince } from './export.service.ts'
 
-export const EXPORT_TYPE = 'application/x-ndjson; charset=utf-8'
+const EXPORT_TYPE = 'application/x-ndjson; charset=utf-8'
 export const CURSOR_HEADER = 'hortus-changes-cursor'
 const HOUR = 3_600_000
 

@@ -54,7 +54,7 @@ export interface LinkStep {
   revision: { note: string; author: Author }
 }
 
-export interface LinkCounts {
+interface LinkCounts {
   created: number
   skipped: number
 }

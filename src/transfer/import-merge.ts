@@ -4,7 +4,7 @@
 import { ALTERNATE_NAME_KEY, type Attribute, type Plant, type PlantType } from '../plants/plant.ts'
 
 /** Attributes whose value is a comma-separated list of names: an import adds names, never removes one. */
-export const LIST_VALUED_KEYS: ReadonlySet<string> = new Set([ALTERNATE_NAME_KEY])
+const LIST_VALUED_KEYS: ReadonlySet<string> = new Set([ALTERNATE_NAME_KEY])
 
 /** The longest attribute value the API accepts (AttributeSchema). */
 const VALUE_LIMIT = 2000

@@ -5,7 +5,7 @@ import type { Store } from '../db/store.ts'
 import { importDataset, type ImportSummary } from './import.ts'
 import { readLines } from './read-lines.ts'
 
-export const STARTER_DATASET = fromRoot('data/plants.jsonl')
+const STARTER_DATASET = fromRoot('data/plants.jsonl')
 
 /** Imports the starter dataset when the database has no plants; returns null when it had some. */
 export async function seedIfEmpty(store: Store, file = STARTER_DATASET): Promise<ImportSummary | null> {

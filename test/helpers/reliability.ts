@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { TEST_DIALECT } from './test-database.ts'
 
-export const FULL_TIER = process.env.HORTUS_RELIABILITY === 'full'
+const FULL_TIER = process.env.HORTUS_RELIABILITY === 'full'
 
 /** How many rounds or trials to run: `fast` in `npm test`, `full` in `npm run test:reliability`. */
 export function tierCount(fast: number, full: number): number {

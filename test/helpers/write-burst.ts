@@ -100,7 +100,7 @@ export class Ledger {
   }
 }
 
-export const pairKey = (a: number, b: number): string => `${Math.min(a, b)}-${Math.max(a, b)}`
+const pairKey = (a: number, b: number): string => `${Math.min(a, b)}-${Math.max(a, b)}`
 
 /** One request of the burst, as its client saw it. */
 export interface Sent {
@@ -240,7 +240,7 @@ export async function underWay(server: HortusProcess, ledger: Ledger, writes = 1
 }
 
 /** Every plant as the API lists it: id → version. */
-export async function listedVersions(api: Api): Promise<Map<number, number>> {
+async function listedVersions(api: Api): Promise<Map<number, number>> {
   const versions = new Map<number, number>()
   for (let lastId = 0; ;) {
     const page = await api.send('GET', `/api/plants?per_page=100&last_id=${lastId}`)

@@ -3,7 +3,7 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { startAnsweringServer, type Started } from '../helpers/processes.ts'
 
-export interface Sent {
+interface Sent {
   method?: string
   path: string
   headers?: Record<string, string>

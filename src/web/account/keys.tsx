@@ -7,7 +7,7 @@ import { AskTheOperator } from '../shared/contact.tsx'
 
 export const KEY_LABEL_MAX_LENGTH = 100
 
-export interface KeyRow {
+interface KeyRow {
   key_id: string
   label: string
   last_four: string

@@ -38,7 +38,7 @@ export interface OperationView {
   exampleResponse: string
 }
 
-export interface TagView {
+interface TagView {
   /** The tag's name, also the anchor of its section. */
   name: string
   title: string
@@ -267,7 +267,7 @@ function objectFields(schema: Schema): FieldView[] {
 }
 
 /** A schema as a short type: `integer, 1 to 100`, `array of Attribute`, `"Plant" or "Variety"`. */
-export function typeOf(schema: Schema): TypeView {
+function typeOf(schema: Schema): TypeView {
   if (schema.$ref?.startsWith(SCHEMA_PREFIX)) return [{ schema: schema.$ref.slice(SCHEMA_PREFIX.length) }]
   if (schema.const !== undefined) return [{ text: JSON.stringify(schema.const) }]
   if (schema.enum) return [{ text: schema.enum.map((value) => JSON.stringify(value)).join(' or ') }]
@@ -313,7 +313,7 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.str
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 
 /** A curl command, one option a line; a body goes in as indented JSON. */
-export function curl(method: string, url: string, headers: [string, string][], body?: unknown): string {
+function curl(method: string, url: string, headers: [string, string][], body?: unknown): string {
   const parts = [`curl${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(url)}`]
   for (const [name, value] of headers) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`)
   if (body !== undefined) {

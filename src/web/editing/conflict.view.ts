@@ -19,7 +19,7 @@ export interface ChangeRow {
   both?: boolean
 }
 
-export interface SavedBetween {
+interface SavedBetween {
   version: number
   author: string
   note: string

@@ -37,7 +37,7 @@ import { authorOf, editor, plantBySlug, refusal, SlugParams } from '../shared/me
 import { sendPage } from '../shared/page-replies.ts'
 
 /** The plant form posts every attribute of a plant: the API's body limit, not the account forms' 16 KB. */
-export const EDIT_BODY_LIMIT = 1024 * 1024
+const EDIT_BODY_LIMIT = 1024 * 1024
 const NewQuery = Type.Object({
   parent: Type.Optional(Type.String({ format: 'single-line', maxLength: 200 })),
 })

@@ -8,7 +8,7 @@ import { getPlants } from '../../plants/plant-reads.ts'
 import { suggestPlants } from '../../search/suggest.service.ts'
 import { foldedPhrase } from '../../search/words.ts'
 
-export interface ChosenPlant {
+interface ChosenPlant {
   id: number
   name: string
   scientific_name: string

@@ -11,7 +11,7 @@ import type { ValidateFunction } from 'ajv'
 import { bodyValidator, fieldProblems } from '../../http/validation.ts'
 
 /** An attribute the plant has (or, on a new plant, one we suggest filling in). */
-export interface AttributeRow {
+interface AttributeRow {
   key: string
   value: string
   remove: boolean

@@ -17,8 +17,7 @@ export interface ChangeTableProps {
   oneAuthor?: boolean
 }
 
-export const diffPath = (link: string, version: number): string =>
-  `${link}/diff?from=${version - 1}&to=${version}`
+const diffPath = (link: string, version: number): string => `${link}/diff?from=${version - 1}&to=${version}`
 
 export function ChangeTable(props: ChangeTableProps): JSX.Element {
   const { changes, plants, csrf, back, oneAuthor = false } = props

@@ -21,8 +21,7 @@ export interface DiffView {
 
 /** Texts longer than this are compared word by word. */
 const WORD_DIFF_CHARS = 40
-export const versionName = (version: number): string =>
-  version === 0 ? 'Before version 1' : `Version ${version}`
+const versionName = (version: number): string => (version === 0 ? 'Before version 1' : `Version ${version}`)
 
 export function DiffPage({ viewer, plant, diff, csrf, here }: DiffView): JSX.Element {
   const { from, to, differences } = diff

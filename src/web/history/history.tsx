@@ -10,7 +10,7 @@ import { Layout, type Viewer } from '../shared/layout.tsx'
 import { Author, ChangeSummary, Note, When } from '../shared/change-words.tsx'
 import { CsrfField, Notice } from '../shared/form.tsx'
 
-export type HistoryRevision = Omit<EditSummary, 'patrolled_at' | 'patrolled_by'> & {
+type HistoryRevision = Omit<EditSummary, 'patrolled_at' | 'patrolled_by'> & {
   differences: Difference[]
 }
 

@@ -5,7 +5,7 @@ import { ATTRIBUTION, Layout, type Viewer } from '../shared/layout.tsx'
 import { AskTheOperator } from '../shared/contact.tsx'
 import { SearchForm } from '../search/search-form.tsx'
 
-export interface LatestChange {
+interface LatestChange {
   plant: { name: string; link: string }
   author: string
   note: string
@@ -20,7 +20,7 @@ export interface HomeView {
 }
 
 /** The ways in: each a search a person can bookmark and share, its filters in its address. */
-export const CATEGORIES: { name: string; hint: string; search: [string, string][] }[] = [
+const CATEGORIES: { name: string; hint: string; search: [string, string][] }[] = [
   {
     name: 'Vegetables',
     hint: 'leaves, roots, bulbs and pods',
@@ -54,8 +54,7 @@ export const CATEGORIES: { name: string; hint: string; search: [string, string][
   },
 ]
 
-export const categoryLink = (search: [string, string][]) =>
-  `/search?${new URLSearchParams(search).toString()}`
+const categoryLink = (search: [string, string][]) => `/search?${new URLSearchParams(search).toString()}`
 
 export function HomePage({ plants, latest, viewer, contact }: HomeView): JSX.Element {
   return (

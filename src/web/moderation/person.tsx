@@ -8,7 +8,7 @@ import { ChangeTable } from '../history/change-table.tsx'
 import { NewContributor, personPath, whenText } from '../shared/change-words.tsx'
 import { CsrfField, Notice } from '../shared/form.tsx'
 
-export interface Person {
+interface Person {
   name: string
   role: 'member' | 'moderator' | 'operator'
   joined: string

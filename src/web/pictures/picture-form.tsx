@@ -14,7 +14,7 @@ const LICENSE_WORDS: Record<ImageLicense, string> = {
   'CC-BY-SA-4.0': 'CC BY-SA 4.0 — credit me, and share alike',
 }
 
-export const MAX_PICTURE_TEXT = 500
+const MAX_PICTURE_TEXT = 500
 
 export interface PictureFormView {
   viewer: Viewer

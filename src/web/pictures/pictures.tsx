@@ -20,7 +20,7 @@ export type Picture = Pick<
 const SIDES = { thumb: 200, title: 800 } as const
 
 /** A size's width and height, so the page keeps its place before the picture arrives. */
-export function sizeOf(picture: Pick<Picture, 'width' | 'height'>, size: keyof typeof SIDES) {
+function sizeOf(picture: Pick<Picture, 'width' | 'height'>, size: keyof typeof SIDES) {
   const scale = Math.min(1, SIDES[size] / Math.max(picture.width, picture.height, 1))
   return {
     width: String(Math.max(1, Math.round(picture.width * scale))),
@@ -39,7 +39,7 @@ function siteOf(address: string): string {
 
 /** "Photo: Ada Gardener, CC BY 4.0, example.org": the author, the licence linked to its deed, the source. A
  * CC0 picture may have no author: "Photo: CC0 1.0". */
-export function Credit({ picture }: { picture: Picture }): JSX.Element {
+function Credit({ picture }: { picture: Picture }): JSX.Element {
   return (
     <>
       {'Photo: '}

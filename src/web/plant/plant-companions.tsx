@@ -2,12 +2,12 @@
 // "repels aphids") where the link's note gives one, the strongest first and the rest behind "Show all";
 // then every note in full with where it came from, behind one disclosure: the licence's credit stays one
 // click away, not 3,000 px of it.
-import type { ValueOrigin } from './value-source.tsx'
+import type { ValueOrigin } from '../shared/value-source.tsx'
 import type { PlantLink } from './plant.tsx'
 import { firstAndRest, ShowAll } from './show-all.tsx'
 
 /** A reason short enough for a chip: the note without the plant names it starts or ends with. */
-export function shortReason(link: Pick<PlantLink, 'name' | 'note'>, plantName: string): string | null {
+function shortReason(link: Pick<PlantLink, 'name' | 'note'>, plantName: string): string | null {
   const names = [link.name, plantName].map((name) => name.toLowerCase())
   let words = link.note.trim().replace(/\.$/, '')
   for (const name of names) {

@@ -8,15 +8,15 @@ import { ATTRIBUTION, Layout, type Viewer } from '../shared/layout.tsx'
 import { PlantActions } from './plant-actions.tsx'
 import { PlantPictures, type Picture } from '../pictures/pictures.tsx'
 import { PlantProblemSummary } from './plant-problems.tsx'
-import { ValueSource, type ValueOrigin } from './value-source.tsx'
+import { ValueSource, type ValueOrigin } from '../shared/value-source.tsx'
 import { plainValue } from '../shared/plain-values.ts'
 import type { PlantProblems } from '../../problems/problems.service.ts'
-import { PlantCalendarSection } from './plant-calendar.tsx'
+import { PlantCalendarSection } from '../sowing/plant-calendar.tsx'
 import { PlantCompanions } from './plant-companions.tsx'
 import { GrowIt } from './grow-it.tsx'
 import { firstAndRest, ShowAll } from './show-all.tsx'
 import { WINDOW_KEYS } from '../../plants/frost-windows.ts'
-import type { PlantCalendarView } from './plant-calendar.view.ts'
+import type { PlantCalendarView } from '../sowing/plant-calendar.view.ts'
 
 export interface PlantLink {
   type: 'companion-to' | 'antagonist-to'
@@ -29,7 +29,7 @@ export interface PlantLink {
   origin?: ValueOrigin
 }
 
-export interface Revision {
+interface Revision {
   version: number
   note: string
   author: string

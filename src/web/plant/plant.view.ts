@@ -10,7 +10,7 @@ import { VARIETIES_LISTED, type PlantView } from './plant.tsx'
 import { dataSourceCredits, provenanceOf } from '../../provenance/provenance.service.ts'
 import { problemsOfPlant } from '../../problems/problems.service.ts'
 import type { FrostDates } from '../../calendar/upcoming.ts'
-import { plantCalendarView } from './plant-calendar.view.ts'
+import { plantCalendarView } from '../sowing/plant-calendar.view.ts'
 
 /** The history's newest revisions on the plant page; the history page has them all. */
 const REVISIONS_SHOWN = 3

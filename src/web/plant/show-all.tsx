@@ -4,7 +4,7 @@
 import type { Children } from '@kitajs/html'
 
 /** How many of a long list (companions, antagonists, varieties, pests, diseases) show before "Show all". */
-export const FIRST_SHOWN = 6
+const FIRST_SHOWN = 6
 
 /** The first `shown` of the items, and the rest. */
 export function firstAndRest<T>(items: T[], shown = FIRST_SHOWN): { first: T[]; rest: T[] } {

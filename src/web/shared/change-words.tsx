@@ -6,7 +6,7 @@ import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import { HIDDEN_NOTE } from '../../revisions/revision.service.ts'
 import { CsrfField } from './form.tsx'
 
-export const FIELD_LABELS: Record<string, string> = {
+const FIELD_LABELS: Record<string, string> = {
   name: 'Common name',
   scientific_name: 'Scientific name',
   description: 'Description',
@@ -91,14 +91,14 @@ export function subjectLabel(subject: Difference['subject']): string {
 }
 
 /** A picture's change in plain words: "Added picture 12", "Now shows picture 12", "Removed picture 12". */
-export function pictureLine({ subject, action, to }: Difference): string {
+function pictureLine({ subject, action, to }: Difference): string {
   if (subject.kind === 'picture')
     return `${action === 'added' ? 'Added' : 'Removed'} picture ${subject.imageId}`
   return to === null ? 'Shows no picture now' : `Now shows picture ${to}`
 }
 
 /** One change in one line. */
-export function DifferenceLine({
+function DifferenceLine({
   difference,
   plants,
 }: {

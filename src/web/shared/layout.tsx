@@ -2,7 +2,7 @@
 // xss-scan step of `npm run check` refuses any that is not.
 import type { Children } from '@kitajs/html'
 
-export const SITE_NAME = 'Hortus'
+const SITE_NAME = 'Hortus'
 
 export const ATTRIBUTION =
   'Plant data: Hortus contributors and the sources named on each plant, CC BY-SA 4.0. Credit “Hortus” with a link to this site, and share what you build from the data under the same licence.'

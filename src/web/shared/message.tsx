@@ -2,7 +2,7 @@
 import type { AppError } from '../../errors.ts'
 import { Layout } from './layout.tsx'
 
-export function MessagePage({ title, message }: { title: string; message: string }): JSX.Element {
+function MessagePage({ title, message }: { title: string; message: string }): JSX.Element {
   return (
     <Layout title={title}>
       <h1 safe>{title}</h1>

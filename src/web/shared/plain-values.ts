@@ -40,7 +40,7 @@ export function plainValue(key: string, value: string, units: Units = 'metric'):
 }
 
 /** A length given in metres: "30 m (98 ft)", "45 cm (18 in)"; imperial first when asked. */
-export function length(metres: number, units: Units = 'metric'): string {
+function length(metres: number, units: Units = 'metric'): string {
   const metric = metres >= 1 ? `${round(metres, metres >= 10 ? 0 : 1)} m` : `${Math.round(metres * 100)} cm`
   const feet = metres / 0.3048
   const imperial = feet >= 3 ? `${round(feet, feet >= 10 ? 0 : 1)} ft` : `${Math.round(feet * 12)} in`
@@ -48,7 +48,7 @@ export function length(metres: number, units: Units = 'metric'): string {
 }
 
 /** "16 °C (61 °F)". */
-export function temperature(celsius: number, units: Units = 'metric'): string {
+function temperature(celsius: number, units: Units = 'metric'): string {
   const metric = `${signed(Math.round(celsius))} °C`
   const imperial = `${signed(Math.round((celsius * 9) / 5 + 32))} °F`
   return units === 'metric' ? `${metric} (${imperial})` : `${imperial} (${metric})`

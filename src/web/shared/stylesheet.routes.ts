@@ -8,11 +8,11 @@ import { hash } from 'node:crypto'
 import { transformSync } from 'esbuild'
 import { fromRoot } from '../../paths.ts'
 
-export const STYLESHEET_PATH = '/static/hortus.css'
+const STYLESHEET_PATH = '/static/hortus.css'
 
 let minified: { css: string; etag: string } | undefined
 
-export function minifiedStylesheet(): { css: string; etag: string } {
+function minifiedStylesheet(): { css: string; etag: string } {
   if (minified) return minified
   const source = readFileSync(fromRoot('src/web/public/hortus.css'), 'utf8')
   const css = transformSync(source, { loader: 'css', minify: true, target: 'chrome100' }).code

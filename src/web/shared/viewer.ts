@@ -18,7 +18,7 @@ export function viewerOf(request: FastifyRequest, store: Store): Promise<Account
 
 /** HttpOnly (no script reads it), SameSite=Lax (sent when following a link here, never on another site's
  * post), Secure whenever the request came over TLS (directly or, with X-Forwarded-Proto, via a proxy). */
-export const SESSION_COOKIE_OPTIONS = {
+const SESSION_COOKIE_OPTIONS = {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.ts'
 import type { FrostDates } from '../../calendar/upcoming.ts'
 
-export const FROST_COOKIE = 'hortus_frost'
+const FROST_COOKIE = 'hortus_frost'
 
 const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const COOKIE_VALUE = /^(\d{2}-\d{2})(?:_(\d{2}-\d{2}))?$/

@@ -3,7 +3,7 @@ import { Layout, type Viewer } from '../shared/layout.tsx'
 import { monthDayWords } from './frost-dates.ts'
 import type { SowList, SowNowView } from './sow-now.view.ts'
 import { FrostForm, TypicalWindows } from './frost-form.tsx'
-import { ACTION_WORDS, span } from '../plant/plant-calendar.tsx'
+import { ACTION_WORDS, span } from './plant-calendar.tsx'
 import type { CalendarAction } from '../../plants/frost-windows.ts'
 
 export function SowNowPage({ view, viewer }: { view: SowNowView; viewer: Viewer | null }): JSX.Element {

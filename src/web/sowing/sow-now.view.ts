@@ -11,9 +11,9 @@ import type { FrostDates } from '../../calendar/upcoming.ts'
 import type { CalendarAction } from '../../plants/frost-windows.ts'
 
 /** Each list shows at most this many plants, by name (the dataset has a few hundred with windows). */
-export const MOST_LISTED = 300
+const MOST_LISTED = 300
 
-export interface SowItem {
+interface SowItem {
   plant: Pick<Plant, 'id' | 'name' | 'scientific_name' | 'link'>
   windows: DatedWindow[]
 }

@@ -22,7 +22,7 @@ import { sendPage } from '../shared/page-replies.ts'
 import { viewerOf } from '../shared/viewer.ts'
 import { sowNowView } from './sow-now.view.ts'
 import { SowNowPage } from './sow-now.tsx'
-import { ACTION_WORDS } from '../plant/plant-calendar.tsx'
+import { ACTION_WORDS } from './plant-calendar.tsx'
 import type { CalendarAction } from '../../plants/frost-windows.ts'
 
 const Field = Type.Optional(Type.String({ maxLength: 20 }))

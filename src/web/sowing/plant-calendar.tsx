@@ -2,10 +2,10 @@
 // of the season to come, on a 12-month strip with a text list beside it, and as a file for a calendar app.
 import type { CalendarAction } from '../../plants/frost-windows.ts'
 import type { PlantCalendarView } from './plant-calendar.view.ts'
-import { dayWords, monthDayWords } from '../sowing/frost-dates.ts'
-import { FrostForm, TypicalWindows } from '../sowing/frost-form.tsx'
+import { dayWords, monthDayWords } from './frost-dates.ts'
+import { FrostForm, TypicalWindows } from './frost-form.tsx'
 import { SeasonStrip, type StripRow } from './season-strip.tsx'
-import { ValueSource, type ValueOrigin } from './value-source.tsx'
+import { ValueSource, type ValueOrigin } from '../shared/value-source.tsx'
 
 export const ACTION_WORDS: Record<CalendarAction, string> = {
   sow_indoors: 'Sow indoors',

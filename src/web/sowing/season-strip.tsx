@@ -2,7 +2,7 @@
 // to the words. Pure HTML and inline SVG (no style attributes, which the pages' policy refuses): each bar
 // is placed by month and day, a month being a twelfth of the strip whatever its length, like the month
 // names above it. The text list beside it says the same, for screen readers and at a glance.
-import { MONTHS } from '../sowing/frost-dates.ts'
+import { MONTHS } from './frost-dates.ts'
 
 export interface StripRow {
   label: string
