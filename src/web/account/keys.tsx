@@ -2,7 +2,7 @@
 import type { KeyPair } from '../../accounts/api-keys.ts'
 import type { FormProblems } from '../../accounts/account.service.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice } from '../shared/form.tsx'
 import { AskTheOperator } from '../shared/contact.tsx'
 
 export const KEY_LABEL_MAX_LENGTH = 100
@@ -47,26 +47,21 @@ export function KeysPage(props: KeysPageProps): JSX.Element {
         {Object.keys(problems).length > 0 ? <Notice kind="problem" text="The key was not created." /> : ''}
         <form class="account" action="/account/keys" method="post">
           <CsrfField token={csrf} />
-          <p class="field">
-            <label for="label">Label</label>
-            <input
-              id="label"
-              name="label"
-              value={props.label ?? ''}
-              maxlength={String(KEY_LABEL_MAX_LENGTH)}
-              aria-describedby="label-hint"
-            />
-            <span class="hint" id="label-hint">
-              What the key is for, e.g. “garden planner app”. Only you see it.
-            </span>
-            {problems.label ? (
-              <span class="problem" safe>
-                {problems.label}
-              </span>
-            ) : (
-              ''
+          <FormField
+            id="label"
+            label="Label"
+            hint="What the key is for, e.g. “garden planner app”. Only you see it."
+            problem={problems.label}
+            control={(tie) => (
+              <input
+                id="label"
+                name="label"
+                value={props.label ?? ''}
+                maxlength={String(KEY_LABEL_MAX_LENGTH)}
+                {...tie}
+              />
             )}
-          </p>
+          />
           <p class="field check">
             <input
               id="terms"

@@ -2,6 +2,7 @@
 // read at, what this person changed, and the form that puts this person's change on top of the current
 // version. A three-way merge by field and by attribute: the current plant, with each field and attribute
 // this person changed set to their value (theirs wins where both changed it, and the page says so).
+import { fieldLabel } from '../shared/change-words.tsx'
 import type { Store } from '../../db/store.ts'
 import type { Plant } from '../../plants/plant.ts'
 import { diffPlant, type FieldChange, type PlantFields } from '../../plants/plant-changes.ts'
@@ -38,14 +39,6 @@ export interface ConflictView {
   merged: PlantFormValues
 }
 
-const LABELS: Record<string, string> = {
-  name: 'Common name',
-  scientific_name: 'Scientific name',
-  description: 'Description',
-  type: 'Plant or variety',
-  parent_id: 'Parent plant',
-  slug: 'Page address',
-}
 const LINKS: Record<string, [string, string]> = {
   'links.companion-to': ['added as a companion', 'removed as a companion'],
   'links.antagonist-to': ['added as an antagonist', 'removed as an antagonist'],
@@ -97,8 +90,7 @@ export async function conflictView(
     const text = String(value)
     return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text
   }
-  const label = (field: string) =>
-    field.startsWith(DATA) ? field.slice(DATA.length) : (LABELS[field] ?? field)
+  const label = (field: string) => (field.startsWith(DATA) ? field.slice(DATA.length) : fieldLabel(field))
   const theirFields = new Set(theirChanges.map(({ field }) => field))
   const now = fieldsOf(current)
   const parentText =

@@ -2,7 +2,8 @@
 // plant or variety (with the parent), the attributes (change, remove, add), and the note every save needs.
 // Every input has a label; a problem is shown under its field and tied to it for screen readers.
 import { NEW_ROWS, type PlantFormValues, type Problems } from './plant-form-input.ts'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice, Problem, tiedTo } from '../shared/form.tsx'
+import { FIELD_LABELS } from '../shared/change-words.tsx'
 import { IN_METRES } from '../plant/plant.tsx'
 
 export interface PlantFormProps {
@@ -44,29 +45,21 @@ export function PlantForm(props: PlantFormProps): JSX.Element {
       <NameFields values={values} problems={problems} />
       {props.mode === 'new' ? <AttributeFields {...props} /> : ''}
       <KindFields values={values} problems={problems} />
-      <p class="field">
-        <label for="note">
-          {props.mode === 'edit'
+      <FormField
+        id="note"
+        label={
+          props.mode === 'edit'
             ? 'What did you change, and where is it from?'
-            : 'Where is this information from?'}
-        </label>
-        <textarea
-          id="note"
-          name="note"
-          rows="3"
-          maxlength="2000"
-          required
-          {...described('note', problems, true)}
-          safe
-        >
-          {values.note}
-        </textarea>
-        <span class="hint" id="note-hint">
-          For example “Height from the seed packet (Kings Seeds)” or “Grown in my garden since 2019”. Shown in
-          the plant’s history with your name.
-        </span>
-        <Problem id="note" problems={problems} />
-      </p>
+            : 'Where is this information from?'
+        }
+        hint="For example “Height from the seed packet (Kings Seeds)” or “Grown in my garden since 2019”. Shown in the plant’s history with your name."
+        problem={problems.note}
+        control={(tie) => (
+          <textarea id="note" name="note" rows="3" maxlength="2000" required {...tie} safe>
+            {values.note}
+          </textarea>
+        )}
+      />
       <p class="form-actions">
         <button type="submit" safe>
           {props.submit}
@@ -80,23 +73,6 @@ export function PlantForm(props: PlantFormProps): JSX.Element {
   )
 }
 
-/** An input's hint and, when its value was refused, its problem, tied to it for screen readers. */
-const described = (id: string, problems: Problems, hint = false) => {
-  const ids = [hint ? `${id}-hint` : '', problems[id] ? `${id}-problem` : ''].filter(Boolean).join(' ')
-  return { 'aria-invalid': problems[id] ? 'true' : undefined, 'aria-describedby': ids || undefined }
-}
-
-function Problem({ id, problems }: { id: string; problems: Problems }): JSX.Element {
-  const problem = problems[id]
-  return problem ? (
-    <span class="problem" id={`${id}-problem`} safe>
-      {problem}
-    </span>
-  ) : (
-    ''
-  )
-}
-
 function TextField(props: {
   id: string
   label: string
@@ -107,31 +83,26 @@ function TextField(props: {
   list?: string
   suggest?: boolean
 }): JSX.Element {
-  const { id, hint, problems } = props
+  const { id } = props
   return (
-    <p class="field">
-      <label for={id} safe>
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={id}
-        value={props.value}
-        maxlength={String(props.max)}
-        list={props.list}
-        autocomplete="off"
-        data-suggest={props.suggest ? '' : undefined}
-        {...described(id, problems, hint !== undefined)}
-      />
-      {hint ? (
-        <span class="hint" id={`${id}-hint`} safe>
-          {hint}
-        </span>
-      ) : (
-        ''
+    <FormField
+      id={id}
+      label={props.label}
+      hint={props.hint}
+      problem={props.problems[id]}
+      control={(tie) => (
+        <input
+          id={id}
+          name={id}
+          value={props.value}
+          maxlength={String(props.max)}
+          list={props.list}
+          autocomplete="off"
+          data-suggest={props.suggest ? '' : undefined}
+          {...tie}
+        />
       )}
-      <Problem id={id} problems={problems} />
-    </p>
+    />
   )
 }
 
@@ -139,29 +110,25 @@ function NameFields({ values, problems }: { values: PlantFormValues; problems: P
   return (
     <fieldset>
       <legend>Names and description</legend>
-      <TextField id="name" label="Common name" value={values.name} problems={problems} max={300} />
+      <TextField id="name" label={FIELD_LABELS.name} value={values.name} problems={problems} max={300} />
       <TextField
         id="scientific_name"
-        label="Scientific name"
+        label={FIELD_LABELS.scientific_name}
         hint="The botanical name, e.g. Solanum lycopersicum."
         value={values.scientific_name}
         problems={problems}
         max={300}
       />
-      <p class="field">
-        <label for="description">Description</label>
-        <textarea
-          id="description"
-          name="description"
-          rows="5"
-          maxlength="20000"
-          {...described('description', problems)}
-          safe
-        >
-          {values.description}
-        </textarea>
-        <Problem id="description" problems={problems} />
-      </p>
+      <FormField
+        id="description"
+        label={FIELD_LABELS.description}
+        problem={problems.description}
+        control={(tie) => (
+          <textarea id="description" name="description" rows="5" maxlength="20000" {...tie} safe>
+            {values.description}
+          </textarea>
+        )}
+      />
     </fieldset>
   )
 }
@@ -169,7 +136,7 @@ function NameFields({ values, problems }: { values: PlantFormValues; problems: P
 function KindFields({ values, problems }: { values: PlantFormValues; problems: Problems }): JSX.Element {
   return (
     <fieldset>
-      <legend>Plant or variety</legend>
+      <legend>{FIELD_LABELS.type}</legend>
       <p class="field check">
         <input type="radio" id="type-plant" name="type" value="Plant" checked={values.type === 'Plant'} />
         <label for="type-plant">A plant (a species)</label>
@@ -194,7 +161,7 @@ function KindFields({ values, problems }: { values: PlantFormValues; problems: P
       )}
       <TextField
         id="parent"
-        label="Parent plant (for a variety)"
+        label={`${FIELD_LABELS.parent_id} (for a variety)`}
         hint="Start typing its name and pick it from the list, or type its id."
         value={values.parent}
         problems={problems}
@@ -203,7 +170,7 @@ function KindFields({ values, problems }: { values: PlantFormValues; problems: P
         suggest
       />
       <datalist id="parent-suggestions"></datalist>
-      <Problem id="type" problems={problems} />
+      <Problem id="type" problem={problems.type} />
     </fieldset>
   )
 }
@@ -236,7 +203,7 @@ function AttributeFields(props: PlantFormProps): JSX.Element {
                 value={value}
                 maxlength="2000"
                 list={choices.length ? `choices_${index}` : undefined}
-                {...described(id, problems)}
+                {...tiedTo(id, { hint: false, problem: problems[id] })}
               />
               {choices.length ? (
                 <datalist id={`choices_${index}`}>
@@ -263,7 +230,7 @@ function AttributeFields(props: PlantFormProps): JSX.Element {
               ) : (
                 ''
               )}
-              <Problem id={id} problems={problems} />
+              <Problem id={id} problem={problems[id]} />
             </div>
           )
         })}
@@ -271,34 +238,38 @@ function AttributeFields(props: PlantFormProps): JSX.Element {
       <div class="attribute-rows new">
         {added.map(({ key, value }, index) => (
           <div class="attribute-row">
-            <p class="field">
-              <label for={`new_key_${index}`}>
-                New attribute<span class="visually-hidden" safe>{` ${index + 1}`}</span>
-              </label>
-              <input
-                id={`new_key_${index}`}
-                name={`new_key_${index}`}
-                value={key}
-                maxlength="100"
-                list="attribute-keys"
-                autocomplete="off"
-                {...described(`new_key_${index}`, problems)}
-              />
-              <Problem id={`new_key_${index}`} problems={problems} />
-            </p>
-            <p class="field">
-              <label for={`new_value_${index}`}>
-                Its value<span class="visually-hidden" safe>{` ${index + 1}`}</span>
-              </label>
-              <input
-                id={`new_value_${index}`}
-                name={`new_value_${index}`}
-                value={value}
-                maxlength="2000"
-                {...described(`new_value_${index}`, problems)}
-              />
-              <Problem id={`new_value_${index}`} problems={problems} />
-            </p>
+            <FormField
+              id={`new_key_${index}`}
+              label="New attribute"
+              labelHidden={` ${index + 1}`}
+              problem={problems[`new_key_${index}`]}
+              control={(tie) => (
+                <input
+                  id={`new_key_${index}`}
+                  name={`new_key_${index}`}
+                  value={key}
+                  maxlength="100"
+                  list="attribute-keys"
+                  autocomplete="off"
+                  {...tie}
+                />
+              )}
+            />
+            <FormField
+              id={`new_value_${index}`}
+              label="Its value"
+              labelHidden={` ${index + 1}`}
+              problem={problems[`new_value_${index}`]}
+              control={(tie) => (
+                <input
+                  id={`new_value_${index}`}
+                  name={`new_value_${index}`}
+                  value={value}
+                  maxlength="2000"
+                  {...tie}
+                />
+              )}
+            />
           </div>
         ))}
       </div>

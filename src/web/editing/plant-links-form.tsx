@@ -3,7 +3,7 @@
 import type { Plant } from '../../plants/plant.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
 import type { Problems } from './plant-form-input.ts'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice } from '../shared/form.tsx'
 import { LinkedPlant } from '../plant/plant.tsx'
 
 export interface LinkRow {
@@ -52,32 +52,28 @@ export function PlantLinksPage(view: PlantLinksView): JSX.Element {
         {problems.form ? <Notice kind="problem" text={problems.form} /> : ''}
         <form class="plant-edit" action={`${plant.link}/links`} method="post">
           <CsrfField token={view.csrf} />
-          <p class="field">
-            <label for="other">Other plant</label>
-            <input
-              id="other"
-              name="other"
-              value={values.other}
-              maxlength="300"
-              list="other-suggestions"
-              autocomplete="off"
-              data-suggest
-              required
-              aria-describedby={problems.other ? 'other-hint other-problem' : 'other-hint'}
-              aria-invalid={problems.other ? 'true' : undefined}
-            />
-            <datalist id="other-suggestions"></datalist>
-            <span class="hint" id="other-hint">
-              Start typing its name and pick it from the list, or type its id.
-            </span>
-            {problems.other ? (
-              <span class="problem" id="other-problem" safe>
-                {problems.other}
-              </span>
-            ) : (
-              ''
+          <FormField
+            id="other"
+            label="Other plant"
+            hint="Start typing its name and pick it from the list, or type its id."
+            problem={problems.other}
+            control={(tie) => (
+              <>
+                <input
+                  id="other"
+                  name="other"
+                  value={values.other}
+                  maxlength="300"
+                  list="other-suggestions"
+                  autocomplete="off"
+                  data-suggest
+                  required
+                  {...tie}
+                />
+                <datalist id="other-suggestions"></datalist>
+              </>
             )}
-          </p>
+          />
           <fieldset>
             <legend safe>{`How does it get on with ${plant.name}?`}</legend>
             <p class="field check">
@@ -101,31 +97,17 @@ export function PlantLinksPage(view: PlantLinksView): JSX.Element {
               <label for="type-antagonist">An antagonist: keep them apart</label>
             </p>
           </fieldset>
-          <p class="field">
-            <label for="note">Why, and where is it from?</label>
-            <textarea
-              id="note"
-              name="note"
-              rows="3"
-              maxlength="2000"
-              required
-              aria-describedby={problems.note ? 'note-hint note-problem' : 'note-hint'}
-              aria-invalid={problems.note ? 'true' : undefined}
-              safe
-            >
-              {values.note}
-            </textarea>
-            <span class="hint" id="note-hint">
-              For example “Basil repels thrips (RHS companion planting guide)”. Shown in both plants’ history.
-            </span>
-            {problems.note ? (
-              <span class="problem" id="note-problem" safe>
-                {problems.note}
-              </span>
-            ) : (
-              ''
+          <FormField
+            id="note"
+            label="Why, and where is it from?"
+            hint="For example “Basil repels thrips (RHS companion planting guide)”. Shown in both plants’ history."
+            problem={problems.note}
+            control={(tie) => (
+              <textarea id="note" name="note" rows="3" maxlength="2000" required {...tie} safe>
+                {values.note}
+              </textarea>
             )}
-          </p>
+          />
           <p class="form-actions">
             <button type="submit">Add</button>
           </p>
@@ -159,27 +141,21 @@ function LinkList(props: PlantLinksView & { title: string; type: LinkRow['type']
                   </summary>
                   <form action={`${props.plant.link}/links/${link.id}/remove`} method="post">
                     <CsrfField token={props.csrf} />
-                    <p class="field">
-                      <label for={noteId} safe>
-                        {`Why remove ${link.name}?`}
-                      </label>
-                      <input
-                        id={noteId}
-                        name="note"
-                        value={refused?.note ?? ''}
-                        maxlength="2000"
-                        required
-                        aria-describedby={refused ? `${noteId}-problem` : undefined}
-                        aria-invalid={refused ? 'true' : undefined}
-                      />
-                      {refused ? (
-                        <span class="problem" id={`${noteId}-problem`} safe>
-                          {refused.problem}
-                        </span>
-                      ) : (
-                        ''
+                    <FormField
+                      id={noteId}
+                      label={`Why remove ${link.name}?`}
+                      problem={refused?.problem}
+                      control={(tie) => (
+                        <input
+                          id={noteId}
+                          name="note"
+                          value={refused?.note ?? ''}
+                          maxlength="2000"
+                          required
+                          {...tie}
+                        />
                       )}
-                    </p>
+                    />
                     <button type="submit" safe>
                       {`Remove ${link.name}`}
                     </button>

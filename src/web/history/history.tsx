@@ -8,7 +8,7 @@ import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import type { EditSummary } from '../../revisions/revision.service.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
 import { Author, ChangeSummary, Note, When } from '../shared/change-words.tsx'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice } from '../shared/form.tsx'
 
 type HistoryRevision = Omit<EditSummary, 'patrolled_at' | 'patrolled_by'> & {
   differences: Difference[]
@@ -83,22 +83,29 @@ function Compare({ plant }: { plant: Plant }): JSX.Element {
   const max = String(plant.version)
   return (
     <form class="compare" action={`${plant.link}/diff`} method="get">
-      <p class="field">
-        <label for="from">Compare version</label>
-        <input
-          id="from"
-          name="from"
-          type="number"
-          min="0"
-          max={max}
-          value={String(plant.version - 1)}
-          required
-        />
-      </p>
-      <p class="field">
-        <label for="to">with version</label>
-        <input id="to" name="to" type="number" min="0" max={max} value={max} required />
-      </p>
+      <FormField
+        id="from"
+        label="Compare version"
+        control={(tie) => (
+          <input
+            id="from"
+            name="from"
+            type="number"
+            min="0"
+            max={max}
+            value={String(plant.version - 1)}
+            required
+            {...tie}
+          />
+        )}
+      />
+      <FormField
+        id="to"
+        label="with version"
+        control={(tie) => (
+          <input id="to" name="to" type="number" min="0" max={max} value={max} required {...tie} />
+        )}
+      />
       <button type="submit">Show the differences</button>
     </form>
   )
@@ -159,12 +166,11 @@ function NoteForm({
       <form action={`${historyPath(plant)}/${revision.version}/note`} method="post">
         <CsrfField token={csrf} />
         <input type="hidden" name="hidden" value={hide ? 'true' : 'false'} />
-        <p class="field">
-          <label for={id}>
-            {hide ? 'Why hide it? (kept in the moderation log)' : 'Why show it again? (optional)'}
-          </label>
-          <input id={id} name="reason" maxlength="1000" required={hide} />
-        </p>
+        <FormField
+          id={id}
+          label={hide ? 'Why hide it? (kept in the moderation log)' : 'Why show it again? (optional)'}
+          control={(tie) => <input id={id} name="reason" maxlength="1000" required={hide} {...tie} />}
+        />
         <button type="submit" safe>
           {hide
             ? `Hide the note of version ${revision.version}`

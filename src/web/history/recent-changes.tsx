@@ -3,7 +3,7 @@
 import { NEW_ACCOUNT_DAYS, NEW_ACCOUNT_SAVES, type RecentChanges } from '../../revisions/recent-changes.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
 import { ChangeTable } from './change-table.tsx'
-import { Notice } from '../shared/form.tsx'
+import { FormField, Notice } from '../shared/form.tsx'
 
 export interface ChangeFilters {
   plant: string
@@ -79,26 +79,18 @@ export function RecentChangesPage(view: RecentChangesView): JSX.Element {
 function Filters({ filters }: { filters: ChangeFilters }): JSX.Element {
   return (
     <form class="filters" action="/changes" method="get">
-      <p class="field">
-        <label for="plant">Plant</label>
-        <input id="plant" name="plant" value={filters.plant} maxlength="200" aria-describedby="plant-hint" />
-        <span class="hint" id="plant-hint">
-          Its name or page address
-        </span>
-      </p>
-      <p class="field">
-        <label for="author">Contributor</label>
-        <input
-          id="author"
-          name="author"
-          value={filters.author}
-          maxlength="100"
-          aria-describedby="author-hint"
-        />
-        <span class="hint" id="author-hint">
-          Their display name
-        </span>
-      </p>
+      <FormField
+        id="plant"
+        label="Plant"
+        hint="Its name or page address"
+        control={(tie) => <input id="plant" name="plant" value={filters.plant} maxlength="200" {...tie} />}
+      />
+      <FormField
+        id="author"
+        label="Contributor"
+        hint="Their display name"
+        control={(tie) => <input id="author" name="author" value={filters.author} maxlength="100" {...tie} />}
+      />
       <p class="field check">
         <input id="new" name="new" type="checkbox" value="1" checked={filters.newAccounts} />
         <label for="new">

@@ -4,7 +4,7 @@
 import type { Plant } from '../../plants/plant.ts'
 import type { VersionDiff } from '../../revisions/version-diff.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice } from '../shared/form.tsx'
 import { DiffTable } from './diff.tsx'
 import { HistoryCrumbs, historyPath } from './history.tsx'
 
@@ -52,25 +52,26 @@ export function RestorePage({ viewer, plant, diff, csrf, note, problem }: Restor
             <CsrfField token={csrf} />
             <input type="hidden" name="version" value={String(plant.version)} />
             <input type="hidden" name="to_version" value={String(target)} />
-            <p class="field">
-              <label for="note">Why restore this version?</label>
-              <textarea
-                id="note"
-                name="note"
-                rows="3"
-                maxlength={String(RESTORE_NOTE_MAX_LENGTH)}
-                required
-                aria-describedby="note-hint"
-                aria-invalid={problem ? 'true' : undefined}
-                safe
-              >
-                {note}
-              </textarea>
-              <span class="hint" id="note-hint">
-                For example “Undo vandalism” or “The old height was right (seed packet)”. Shown in the history
-                with your name.
-              </span>
-            </p>
+            {/* A refused note is said at the top of the page, as a notice. */}
+            <FormField
+              id="note"
+              label="Why restore this version?"
+              hint="For example “Undo vandalism” or “The old height was right (seed packet)”. Shown in the history with your name."
+              control={(tie) => (
+                <textarea
+                  id="note"
+                  name="note"
+                  rows="3"
+                  maxlength={String(RESTORE_NOTE_MAX_LENGTH)}
+                  required
+                  {...tie}
+                  aria-invalid={problem ? 'true' : undefined}
+                  safe
+                >
+                  {note}
+                </textarea>
+              )}
+            />
             <p class="buttons">
               <button type="submit" safe>{`Restore version ${target}`}</button>
               <a href={historyPath(plant)}>Cancel</a>

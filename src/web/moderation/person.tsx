@@ -6,7 +6,7 @@ import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
 import { ChangeTable } from '../history/change-table.tsx'
 import { NewContributor, personPath, whenText } from '../shared/change-words.tsx'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice } from '../shared/form.tsx'
 
 interface Person {
   name: string
@@ -104,13 +104,12 @@ function Moderation({ view }: { view: PersonView }): JSX.Element {
             ? `Blocking logs ${person.name} out, refuses their API keys and stops them logging in. Their edits stay; restore earlier versions to undo them.`
             : `Unblocking lets ${person.name} log in and use their API keys again.`}
         </p>
-        <p class="field">
-          <label for="reason">{block ? 'Why block this account?' : 'Why unblock it? (optional)'}</label>
-          <input id="reason" name="reason" maxlength="1000" required={block} aria-describedby="reason-hint" />
-          <span class="hint" id="reason-hint">
-            Kept in the moderation log with your name.
-          </span>
-        </p>
+        <FormField
+          id="reason"
+          label={block ? 'Why block this account?' : 'Why unblock it? (optional)'}
+          hint="Kept in the moderation log with your name."
+          control={(tie) => <input id="reason" name="reason" maxlength="1000" required={block} {...tie} />}
+        />
         <button type="submit" class={block ? 'danger' : undefined} safe>
           {block ? `Block ${person.name}` : `Unblock ${person.name}`}
         </button>

@@ -5,7 +5,7 @@ import { IMAGE_LICENSES, type ImageLicense } from '../../images/image.service.ts
 import type { Plant } from '../../plants/plant.ts'
 import type { PictureFormValues } from './picture-upload.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice, Problem, tiedTo } from '../shared/form.tsx'
 import { LICENSE_DEEDS } from '../../images/image.service.ts'
 
 const LICENSE_WORDS: Record<ImageLicense, string> = {
@@ -26,23 +26,6 @@ export interface PictureFormView {
   /** The form comes back after a post: the file must be chosen again. */
   again: boolean
   maxMegabytes: number
-}
-
-/** An input's hint and problem, tied to it for screen readers. */
-const described = (id: string, problems: Record<string, string>) => ({
-  'aria-invalid': problems[id] ? 'true' : undefined,
-  'aria-describedby': [`${id}-hint`, problems[id] ? `${id}-problem` : ''].filter(Boolean).join(' '),
-})
-
-function Problem({ id, problems }: { id: string; problems: Record<string, string> }): JSX.Element {
-  const problem = problems[id]
-  return problem ? (
-    <span class="problem" id={`${id}-problem`} safe>
-      {problem}
-    </span>
-  ) : (
-    ''
-  )
 }
 
 export function PictureFormPage(view: PictureFormView): JSX.Element {
@@ -71,22 +54,23 @@ export function PictureFormPage(view: PictureFormView): JSX.Element {
         ) : (
           ''
         )}
-        <p class="field">
-          <label for="file">The picture</label>
-          <input
-            type="file"
-            id="file"
-            name="file"
-            accept="image/jpeg,image/png,image/webp"
-            required
-            {...described('file', problems)}
-          />
-          <span class="hint" id="file-hint" safe>
-            {`A JPEG, PNG or WebP photo, at most ${view.maxMegabytes} MB.${view.again ? ' Choose it again: the browser does not keep it when the form comes back.' : ''}`}
-          </span>
-          <Problem id="file" problems={problems} />
-        </p>
-        <fieldset aria-describedby={problems.license ? 'license-hint license-problem' : 'license-hint'}>
+        <FormField
+          id="file"
+          label="The picture"
+          hint={`A JPEG, PNG or WebP photo, at most ${view.maxMegabytes} MB.${view.again ? ' Choose it again: the browser does not keep it when the form comes back.' : ''}`}
+          problem={problems.file}
+          control={(tie) => (
+            <input
+              type="file"
+              id="file"
+              name="file"
+              accept="image/jpeg,image/png,image/webp"
+              required
+              {...tie}
+            />
+          )}
+        />
+        <fieldset {...tiedTo('license', { hint: true, problem: problems.license })}>
           <legend>Who may use it?</legend>
           {IMAGE_LICENSES.map((license) => (
             <p class="field check">
@@ -109,55 +93,57 @@ export function PictureFormPage(view: PictureFormView): JSX.Element {
             <a href={LICENSE_DEEDS['CC-BY-4.0']}>CC BY 4.0</a>,{' '}
             <a href={LICENSE_DEEDS['CC-BY-SA-4.0']}>CC BY-SA 4.0</a>.
           </span>
-          <Problem id="license" problems={problems} />
+          <Problem id="license" problem={problems.license} />
         </fieldset>
-        <p class="field">
-          <label for="author">Who took the photo?</label>
-          <input
-            id="author"
-            name="author"
-            value={values.author}
-            maxlength={String(MAX_PICTURE_TEXT)}
-            autocomplete="off"
-            {...described('author', problems)}
-          />
-          <span class="hint" id="author-hint">
-            Shown under the picture as “Photo: name”. Only a CC0 picture may be left without one.
-          </span>
-          <Problem id="author" problems={problems} />
-        </p>
-        <p class="field">
-          <label for="source_url">Where was it published? (optional)</label>
-          <input
-            id="source_url"
-            name="source_url"
-            type="url"
-            value={values.source_url}
-            maxlength={String(MAX_PICTURE_TEXT)}
-            placeholder="https://"
-            {...described('source_url', problems)}
-          />
-          <span class="hint" id="source_url-hint">
-            If the photo comes from a web page, that page’s address. Leave it empty for your own photo.
-          </span>
-          <Problem id="source_url" problems={problems} />
-        </p>
-        <p class="field">
-          <label for="note">What does it show?</label>
-          <input
-            id="note"
-            name="note"
-            value={values.note}
-            maxlength={String(MAX_PICTURE_TEXT)}
-            required
-            {...described('note', problems)}
-          />
-          <span class="hint" id="note-hint">
-            For example “Ripe fruit in August” or “Seedlings, two weeks old”. Shown in the plant’s history
-            with your name.
-          </span>
-          <Problem id="note" problems={problems} />
-        </p>
+        <FormField
+          id="author"
+          label="Who took the photo?"
+          hint="Shown under the picture as “Photo: name”. Only a CC0 picture may be left without one."
+          problem={problems.author}
+          control={(tie) => (
+            <input
+              id="author"
+              name="author"
+              value={values.author}
+              maxlength={String(MAX_PICTURE_TEXT)}
+              autocomplete="off"
+              {...tie}
+            />
+          )}
+        />
+        <FormField
+          id="source_url"
+          label="Where was it published? (optional)"
+          hint="If the photo comes from a web page, that page’s address. Leave it empty for your own photo."
+          problem={problems.source_url}
+          control={(tie) => (
+            <input
+              id="source_url"
+              name="source_url"
+              type="url"
+              value={values.source_url}
+              maxlength={String(MAX_PICTURE_TEXT)}
+              placeholder="https://"
+              {...tie}
+            />
+          )}
+        />
+        <FormField
+          id="note"
+          label="What does it show?"
+          hint="For example “Ripe fruit in August” or “Seedlings, two weeks old”. Shown in the plant’s history with your name."
+          problem={problems.note}
+          control={(tie) => (
+            <input
+              id="note"
+              name="note"
+              value={values.note}
+              maxlength={String(MAX_PICTURE_TEXT)}
+              required
+              {...tie}
+            />
+          )}
+        />
         <p class="form-actions">
           <button type="submit">Add the picture</button>
           <a href={plant.link}>Cancel</a>

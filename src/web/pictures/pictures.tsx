@@ -7,7 +7,7 @@ import { LICENSE_DEEDS, LICENSE_NAMES } from '../../images/image.service.ts'
 import type { Plant } from '../../plants/plant.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
 import { whenText } from '../shared/change-words.tsx'
-import { CsrfField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice } from '../shared/form.tsx'
 
 /** What the plant page and the Pictures page show of a picture (the API's image, paths relative). */
 export type Picture = Pick<
@@ -252,30 +252,15 @@ function NoteForm(props: {
   return (
     <form class="picture-action" action={props.action} method="post">
       <CsrfField token={props.csrf} />
-      <p class="field">
-        <label for={id} safe>
-          {props.label}
-        </label>
-        <input
-          id={id}
-          name={props.field}
-          value={refused?.text ?? ''}
-          maxlength="500"
-          required
-          aria-invalid={refused ? 'true' : undefined}
-          aria-describedby={refused ? `${id}-hint ${id}-problem` : `${id}-hint`}
-        />
-        <span class="hint" id={`${id}-hint`} safe>
-          {props.hint}
-        </span>
-        {refused ? (
-          <span class="problem" id={`${id}-problem`} safe>
-            {refused.problem}
-          </span>
-        ) : (
-          ''
+      <FormField
+        id={id}
+        label={props.label}
+        hint={props.hint}
+        problem={refused?.problem}
+        control={(tie) => (
+          <input id={id} name={props.field} value={refused?.text ?? ''} maxlength="500" required {...tie} />
         )}
-      </p>
+      />
       <button type="submit" class={props.danger ? 'danger' : undefined} safe>
         {props.button}
       </button>

@@ -7,6 +7,7 @@ import type { ConstraintJson } from '../../search/understood-query.ts'
 import { foldWord } from '../../search/words.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
 import { SearchForm } from './search-form.tsx'
+import { FormField } from '../shared/form.tsx'
 import { PlantCards } from '../shared/plant-cards.tsx'
 import type { PictureCredit } from '../../images/image.service.ts'
 
@@ -77,19 +78,25 @@ export function SearchPage({
           <form class="facets" action="/search" method="get" aria-label="Filters">
             <input type="hidden" name="q" value={query} />
             {facets.map((facet, index) => (
-              <p>
-                <label for={`facet-${index}`} safe>
-                  {facet.key}
-                </label>
-                <select id={`facet-${index}`} name={facet.key}>
-                  <option value="">Any</option>
-                  {facet.values.map(({ value, plants }) => (
-                    <option value={value} selected={value.toLowerCase() === facet.chosen.toLowerCase()} safe>
-                      {`${value} (${plants})`}
-                    </option>
-                  ))}
-                </select>
-              </p>
+              <FormField
+                id={`facet-${index}`}
+                label={facet.key}
+                class={null}
+                control={(tie) => (
+                  <select id={`facet-${index}`} name={facet.key} {...tie}>
+                    <option value="">Any</option>
+                    {facet.values.map(({ value, plants }) => (
+                      <option
+                        value={value}
+                        selected={value.toLowerCase() === facet.chosen.toLowerCase()}
+                        safe
+                      >
+                        {`${value} (${plants})`}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
             ))}
             {offered.height ? <HeightFields ranges={ranges} /> : ''}
             {offered.zone ? <ZoneField chosen={ranges.hardy_to_zone ?? ''} /> : ''}
@@ -122,12 +129,23 @@ export function SearchPage({
 
 function HeightFields({ ranges }: { ranges: RangeFields }) {
   const field = (id: string, name: keyof RangeFields, label: string) => (
-    <p>
-      <label for={id} safe>
-        {label}
-      </label>
-      <input id={id} name={name} type="number" min="0" step="any" inputmode="decimal" value={ranges[name]} />
-    </p>
+    <FormField
+      id={id}
+      label={label}
+      class={null}
+      control={(tie) => (
+        <input
+          id={id}
+          name={name}
+          type="number"
+          min="0"
+          step="any"
+          inputmode="decimal"
+          value={ranges[name]}
+          {...tie}
+        />
+      )}
+    />
   )
   return (
     <>
@@ -147,17 +165,21 @@ const zoneLow = (zone: number) => {
 
 function ZoneField({ chosen }: { chosen: string }) {
   return (
-    <p>
-      <label for="hardy-to-zone">Hardy to zone</label>
-      <select id="hardy-to-zone" name="hardy_to_zone">
-        <option value="">Any</option>
-        {Array.from({ length: 13 }, (_, index) => index + 1).map((zone) => (
-          <option value={String(zone)} selected={chosen === String(zone)} safe>
-            {`${zone} (${zoneLow(zone)})`}
-          </option>
-        ))}
-      </select>
-    </p>
+    <FormField
+      id="hardy-to-zone"
+      label="Hardy to zone"
+      class={null}
+      control={(tie) => (
+        <select id="hardy-to-zone" name="hardy_to_zone" {...tie}>
+          <option value="">Any</option>
+          {Array.from({ length: 13 }, (_, index) => index + 1).map((zone) => (
+            <option value={String(zone)} selected={chosen === String(zone)} safe>
+              {`${zone} (${zoneLow(zone)})`}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 

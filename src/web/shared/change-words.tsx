@@ -6,13 +6,20 @@ import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import { HIDDEN_NOTE } from '../../revisions/revision.service.ts'
 import { CsrfField } from './form.tsx'
 
-const FIELD_LABELS: Record<string, string> = {
+/** The plant fields' labels, on the forms and wherever a change is put in words. */
+export const FIELD_LABELS = {
   name: 'Common name',
   scientific_name: 'Scientific name',
   description: 'Description',
   type: 'Plant or variety',
   parent_id: 'Parent plant',
   slug: 'Page address',
+} as const
+
+/** A plant field's label, or the field's own name for one without. */
+export function fieldLabel(field: string): string {
+  const labels: Readonly<Record<string, string>> = FIELD_LABELS
+  return labels[field] ?? field
 }
 const LINK_ROLES = { 'companion-to': 'a companion', 'antagonist-to': 'an antagonist' } as const
 /** A longer value (a description) is not repeated in a one-line summary: the diff shows its words. */
@@ -78,7 +85,7 @@ export function valueText(subject: Difference['subject'], value: Value, plants: 
 export function subjectLabel(subject: Difference['subject']): string {
   switch (subject.kind) {
     case 'field':
-      return FIELD_LABELS[subject.field] ?? subject.field
+      return fieldLabel(subject.field)
     case 'attribute':
       return subject.key
     case 'link':
