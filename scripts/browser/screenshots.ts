@@ -67,6 +67,7 @@ import { CHROMIUM, WAIT_MS } from '../../test/browser/browser.ts'
 import { createPlant, link } from '../../test/helpers/factories.ts'
 import { ROOT, start, TSX, waitFor } from '../../test/helpers/processes.ts'
 import { BRAND, buildTestApp, type TestApp } from '../../test/helpers/test-app.ts'
+import { tomatoPhoto } from '../../test/helpers/photos.ts'
 
 const SCRIPT = fileURLToPath(import.meta.url)
 const WIDTHS = [1280, 390] as const
@@ -850,18 +851,6 @@ async function sendJson<T>(client: Client, method: string, path: string, status:
   if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${response.text}`)
   return response.body as T
 }
-
-/** A tomato on its leaves, as a JPEG a phone might send (the pictures test's). */
-const tomatoPhoto = () =>
-  sharp(
-    Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">' +
-        '<rect width="1200" height="900" fill="#6f9e4f"/><circle cx="600" cy="470" r="300" fill="#c8281e"/>' +
-        '<path d="M600 170 l-60 -50 l60 20 l60 -20 z" fill="#2f6b3a"/></svg>',
-    ),
-  )
-    .jpeg({ quality: 85 })
-    .toBuffer()
 
 // ---------------------------------------------------------------------------------------------------------
 // compare

@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import sharp from 'sharp'
 import { signUp } from '../../src/accounts/account.service.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant } from '../helpers/factories.ts'
 import { screenshot, structureProblems, useBrowser } from './browser.ts'
+import { tomatoPhoto } from '../helpers/photos.ts'
 
 let t: TestApp
 before(async () => {
@@ -41,18 +41,6 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByRole('button', { name: 'Log in' }).click()
   await waitForPath(page, '/account/keys')
 }
-
-/** A tomato on its leaves, as a JPEG a phone might send. */
-const tomatoPhoto = () =>
-  sharp(
-    Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">' +
-        '<rect width="1200" height="900" fill="#6f9e4f"/><circle cx="600" cy="470" r="300" fill="#c8281e"/>' +
-        '<path d="M600 170 l-60 -50 l60 20 l60 -20 z" fill="#2f6b3a"/></svg>',
-    ),
-  )
-    .jpeg({ quality: 85 })
-    .toBuffer()
 
 /** Whether the picture `name` has arrived and been drawn (a broken image has no natural width). */
 const drawn = (page: Page, name: string) =>

@@ -1,6 +1,6 @@
 // The plant page at each plant's `link`: names, its picture with the credit, description, growing conditions
 // at a glance, the other attributes grouped, varieties and links, the revision history, and where the data comes from.
-import type { Plant, Attribute } from '../../plants/plant.ts'
+import { ALTERNATE_NAME_KEY, type Plant, type Attribute } from '../../plants/plant.ts'
 import type { Difference } from '../../revisions/diff.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import { ChangeSummary } from '../shared/change-words.tsx'
@@ -89,7 +89,7 @@ const GROUPS: [string, string[]][] = [
   ],
   ['Uses and cautions', ['Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing', 'Utility']],
   ['Pests and diseases, in short', ['Pests', 'Diseases']],
-  ['Names and origin', ['Family', 'Genus', 'Alternate name', 'Native to', 'Bloom period']],
+  ['Names and origin', ['Family', 'Genus', ALTERNATE_NAME_KEY, 'Native to', 'Bloom period']],
 ]
 
 /** A group of at most this many attributes takes half the width on a laptop, beside another. */
