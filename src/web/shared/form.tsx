@@ -29,9 +29,8 @@ export interface FormFieldProps {
    * number). */
   label: string
   labelHidden?: string | undefined
-  /** What to write, under the control: words (escaped), or `hintMarkup` when it holds links. */
+  /** What to write, under the control (escaped). */
   hint?: string | undefined
-  hintMarkup?: JSX.Element | undefined
   problem?: string | undefined
   /** The control, given what ties it to the hint and the problem. */
   control: (tie: Tie) => JSX.Element
@@ -42,8 +41,7 @@ export interface FormFieldProps {
 /** A labelled field: the label, the control, its hint and its problem. Every form's fields are made by it,
  * so every control is labelled and tied to what is said about it. */
 export function FormField(props: FormFieldProps): JSX.Element {
-  const { id, label, labelHidden, hint, hintMarkup, problem, control } = props
-  const hasHint = hint !== undefined || hintMarkup !== undefined
+  const { id, label, labelHidden, hint, problem, control } = props
   return (
     <p class={props.class === null ? undefined : 'field'}>
       {labelHidden === undefined ? (
@@ -58,14 +56,10 @@ export function FormField(props: FormFieldProps): JSX.Element {
           </span>
         </label>
       )}
-      {control(tiedTo(id, { hint: hasHint, problem }))}
+      {control(tiedTo(id, { hint: hint !== undefined, problem }))}
       {hint !== undefined ? (
         <span class="hint" id={`${id}-hint`} safe>
           {hint}
-        </span>
-      ) : hintMarkup !== undefined ? (
-        <span class="hint" id={`${id}-hint`}>
-          {hintMarkup}
         </span>
       ) : (
         ''
