@@ -9,7 +9,9 @@ import {
   exactTotal,
   offsetWindow,
   plantListJson,
+  readPlantList,
   type PageRequest,
+  type PlantList,
 } from '../paging.ts'
 import type { IgnoredParameter } from '../text/closest-name.ts'
 import { findExact } from '../plants/plant.repository.ts'
@@ -123,11 +125,19 @@ export async function searchPlants(
 }
 
 /** How the answer says it read `q`. */
-interface Interpretation {
+export interface Interpretation {
   constraints: ConstraintJson[]
   name_words: string[]
   dropped_words: string[]
   unmatched_words: string[]
+}
+
+/** searchPlants as objects, for the website's search page. */
+export async function searchPlantList(
+  store: Store,
+  params: SearchParams,
+): Promise<PlantList & { interpretation: Interpretation }> {
+  return readPlantList((await searchPlants(store, params)).json)
 }
 
 function searchNeedsSomething() {

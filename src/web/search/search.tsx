@@ -3,6 +3,7 @@
 // is a link to the same search without those words.
 import type { Plant } from '../../plants/plant.ts'
 import type { OffsetPagination } from '../../paging.ts'
+import type { Interpretation } from '../../search/search.service.ts'
 import type { ConstraintJson } from '../../search/understood-query.ts'
 import { foldWord } from '../../search/words.ts'
 import { Layout, type Viewer } from '../shared/layout.tsx'
@@ -22,14 +23,6 @@ export interface RangeFields {
   height_from?: string
   height_to?: string
   hardy_to_zone?: string
-}
-
-/** How the search read `q` (the answer's `interpretation`). */
-export interface Interpretation {
-  constraints: ConstraintJson[]
-  name_words: string[]
-  dropped_words: string[]
-  unmatched_words: string[]
 }
 
 export interface SearchView {

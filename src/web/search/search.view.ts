@@ -5,11 +5,10 @@ import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
 import { attributeRegistry } from '../../attributes/attribute.service.ts'
 import { shownPictureCredits, type PictureCredit } from '../../images/image.service.ts'
-import { readPlantList } from '../../paging.ts'
 import { normalizeFacet } from '../../plants/plant.ts'
-import { SEARCH_PARAMETERS, searchPlants } from '../../search/search.service.ts'
+import { SEARCH_PARAMETERS, searchPlantList } from '../../search/search.service.ts'
 import { GROWING_CONDITIONS } from '../plant/plant.tsx'
-import type { Facet, Interpretation, RangeFields, SearchView } from './search.tsx'
+import type { Facet, RangeFields, SearchView } from './search.tsx'
 
 const HARDINESS_KEY = 'USDA Hardiness zone'
 /** The attributes offered as search filters, with their most frequent values; the numeric ones (Height,
@@ -62,14 +61,13 @@ export async function searchPageView(
     )
   if (!q.trim() && !browsing) return { view, status: 200 }
   try {
-    const { json } = await searchPlants(store, {
+    const answer = await searchPlantList(store, {
       ...filters,
       ...asked,
       ...(q.trim() ? { q } : {}),
       page: page ?? 1,
       per_page: PER_PAGE,
     })
-    const answer = readPlantList<{ interpretation: Interpretation }>(json)
     const credits = await shownPictureCredits(store, answer.plants)
     return { view: { ...view, ...answer, credits }, status: 200 }
   } catch (error) {
