@@ -32,20 +32,49 @@ const TOMATO_IMAGE = {
   shown: true,
 }
 
-const TOMATO = {
+/** A plant as the API answers it, with what every example plant shares filled in: no pictures, its page's
+ * link made from its slug, an empty description, no parent, and no change since it was created. */
+function examplePlant(plant: {
+  id: number
+  type?: 'Plant' | 'Variety'
+  scientific_name: string
+  name: string
+  version: number
+  description?: string
+  slug: string
+  parent_id?: number | null
+  created_at: string
+  updated_at?: string
+  data: { key: string; value: string }[]
+}) {
+  const { type = 'Plant', description = '', parent_id = null, updated_at = plant.created_at } = plant
+  return {
+    id: plant.id,
+    type,
+    scientific_name: plant.scientific_name,
+    name: plant.name,
+    version: plant.version,
+    description,
+    link: `/plants/${plant.slug}`,
+    slug: plant.slug,
+    parent_id,
+    updated_at,
+    created_at: plant.created_at,
+    images: { thumb: null, title: null },
+    data: plant.data,
+  }
+}
+
+const TOMATO = examplePlant({
   id: 1790,
-  type: 'Plant',
   scientific_name: 'Solanum lycopersicum',
   name: 'Tomato',
   version: 56,
   description:
     'The tomato is the fruit of the tomato plant, a member of the Nightshade family (Solanaceae). The fruit grows on a small compact bush.',
-  link: '/plants/solanum-lycopersicum-tomato',
   slug: 'solanum-lycopersicum-tomato',
-  parent_id: null,
   updated_at: '2026-05-14T09:20:23.839Z',
   created_at: '2026-05-14T09:20:22.533Z',
-  images: { thumb: null, title: null },
   data: [
     { key: 'Alternate name', value: 'Tomate' },
     { key: 'Family', value: 'Solanaceae' },
@@ -56,21 +85,15 @@ const TOMATO = {
     { key: 'Height', value: '0.45' },
     { key: 'Width', value: '0.45' },
   ],
-}
+})
 
-const GLOSSY_ABELIA = {
+const GLOSSY_ABELIA = examplePlant({
   id: 1,
-  type: 'Plant',
   scientific_name: 'Abelia × grandiflora',
   name: 'Glossy abelia',
   version: 1,
-  description: '',
-  link: '/plants/abelia-grandiflora-glossy-abelia',
   slug: 'abelia-grandiflora-glossy-abelia',
-  parent_id: null,
-  updated_at: '2026-05-14T09:20:19.465Z',
   created_at: '2026-05-14T09:20:19.465Z',
-  images: { thumb: null, title: null },
   data: [
     { key: 'Family', value: 'Caprifoliaceae' },
     { key: 'Life cycle', value: 'Perennial' },
@@ -82,22 +105,18 @@ const GLOSSY_ABELIA = {
     { key: 'Height', value: '1.83' },
     { key: 'USDA PLANTS', value: 'https://plants.usda.gov/plant-profile/ABGR4' },
   ],
-}
+})
 
-const OKRA = {
+const OKRA = examplePlant({
   id: 2,
-  type: 'Plant',
   scientific_name: 'Abelmoschus esculentus',
   name: 'Okra',
   version: 15,
   description:
     "Okra is a frost-tender annual grown for it's edible seed pods and, less commonly, it's leaves and stems. Plants can be green or red.",
-  link: '/plants/abelmoschus-esculentus-okra',
   slug: 'abelmoschus-esculentus-okra',
-  parent_id: null,
   updated_at: '2026-05-14T09:20:23.440Z',
   created_at: '2026-05-14T09:20:19.471Z',
-  images: { thumb: null, title: null },
   data: [
     { key: 'Alternate name', value: "ladies' fingers, bhindi, bamia, gumbo" },
     { key: 'Family', value: 'Malvaceae' },
@@ -105,47 +124,40 @@ const OKRA = {
     { key: 'Light requirement', value: 'Full sun' },
     { key: 'Height', value: '2.5' },
   ],
-}
+})
 
-const ADORATION_TOMATO = {
+const ADORATION_TOMATO = examplePlant({
   id: 2275,
   type: 'Variety',
   scientific_name: 'Solanum lycopersicum',
   name: 'Adoration tomato',
   version: 1,
-  description: '',
-  link: '/plants/solanum-lycopersicum-adoration-tomato',
   slug: 'solanum-lycopersicum-adoration-tomato',
   parent_id: 1790,
-  updated_at: '2026-05-14T09:20:23.299Z',
   created_at: '2026-05-14T09:20:23.299Z',
-  images: { thumb: null, title: null },
   data: [
     { key: 'Family', value: 'Solanaceae' },
     { key: 'Edible parts', value: 'Fruit' },
     { key: 'Wikipedia', value: 'https://en.wikipedia.org/wiki/Adoration_%28Tomato%29' },
   ],
-}
+})
 
 /** The variety the write examples create (the next id after the starter dataset's 2,344 plants). */
-const NEW_VARIETY = {
+const NEW_VARIETY = examplePlant({
   id: 2345,
   type: 'Variety',
   scientific_name: 'Solanum lycopersicum',
   name: 'Principe Borghese tomato',
   version: 1,
   description: 'A small plum tomato bred for drying.',
-  link: '/plants/solanum-lycopersicum-principe-borghese-tomato',
   slug: 'solanum-lycopersicum-principe-borghese-tomato',
   parent_id: 1790,
-  updated_at: '2026-05-14T10:02:41.118Z',
   created_at: '2026-05-14T10:02:41.118Z',
-  images: { thumb: null, title: null },
   data: [
     { key: 'Edible parts', value: 'Fruit' },
     { key: 'Life cycle', value: 'Annual' },
   ],
-}
+})
 
 const BASIL_LINK = {
   id: 1110,
