@@ -64,13 +64,13 @@ export function parseWindow(text: string): Omit<FrostWindow, 'action' | 'key'> |
   }
 }
 
-/** Every window of a plant's attributes, in the order of its data; words outside the grammar are left out. */
 /** The attribute of a plant's that holds its windows of `action` (the first, where two keys share one). */
 export function windowKey(action: CalendarAction, data: readonly { key: string }[]): string {
   const found = data.find(({ key }) => WINDOW_KEYS[key] === action)
   return found?.key ?? Object.keys(WINDOW_KEYS).find((key) => WINDOW_KEYS[key] === action)!
 }
 
+/** Every window of a plant's attributes, in the order of its data; words outside the grammar are left out. */
 export function frostWindows(data: readonly { key: string; value: string }[]): FrostWindow[] {
   const windows: FrostWindow[] = []
   for (const { key, value } of data) {
