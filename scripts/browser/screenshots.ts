@@ -155,7 +155,7 @@ const shot = (name: string, route: string, path: string, as: Role = 'visitor', k
 
 /** Every page, by the route of src/web/ it covers. */
 const SHOTS: Shot[] = [
-  // web.routes.ts and stylesheet.ts
+  // home/, search/ and plant/ (the plant page), shared/stylesheet.routes.ts
   shot('home', '/', '/'),
   shot('home-member', '/', '/', 'member'),
   shot('search', '/search', '/search'),
@@ -174,24 +174,24 @@ const SHOTS: Shot[] = [
   shot('stylesheet', '/static/hortus.css', '/static/hortus.css', 'visitor', 'file'),
   shot('static-script', '/static/*', '/static/suggest.js', 'visitor', 'file'),
   shot('crop-icon', '/static/crop-icons/*', '/static/crop-icons/tomato.webp', 'visitor', 'file'),
-  // account.routes.ts
+  // account/account.routes.ts
   shot('signup', '/signup', '/signup'),
   shot('login', '/login', '/login'),
   shot('login-welcome', '/login', '/login?welcome=1'),
   shot('logout', '/logout', '/logout', 'member'),
-  // keys.routes.ts
+  // account/keys.routes.ts
   shot('keys', '/account/keys', '/account/keys', 'member'),
   shot('keys-revoked', '/account/keys', `/account/keys?revoked=${KEYS.rosaOld.key_id}`, 'member'),
   shot('keys-visitor', '/account/keys', '/account/keys'),
-  // docs.routes.ts
+  // docs/docs.routes.ts
   shot('docs', '/docs', '/docs'),
-  // edit.routes.ts and links-form.routes.ts
+  // editing/edit.routes.ts and editing/links.routes.ts
   shot('plant-new', '/plants/new', '/plants/new', 'member'),
   shot('plant-new-variety', '/plants/new', `/plants/new?parent=${TOMATO.slice('/plants/'.length)}`, 'member'),
   shot('plant-edit', '/plants/:slug/edit', `${TOMATO}/edit`, 'member'),
   shot('plant-edit-visitor', '/plants/:slug/edit', `${TOMATO}/edit`),
   shot('plant-links', '/plants/:slug/links', `${TOMATO}/links`, 'member'),
-  // history.routes.ts
+  // history/history.routes.ts
   shot('history', '/plants/:slug/history', `${TOMATO}/history`),
   shot('history-hidden-note', '/plants/:slug/history', `${BASIL}/history`),
   shot('history-moderator', '/plants/:slug/history', `${BASIL}/history`, 'moderator'),
@@ -208,27 +208,27 @@ const SHOTS: Shot[] = [
     'moderator',
   ),
   shot('restore', '/plants/:slug/restore', `${TOMATO}/restore?version=${VERSIONS.tomatoImported}`, 'member'),
-  // changes.routes.ts
+  // history/changes.routes.ts
   shot('changes', '/changes', '/changes'),
   shot('changes-moderator', '/changes', '/changes', 'moderator'),
   shot('changes-new-unpatrolled', '/changes', '/changes?new=1&unpatrolled=1', 'moderator'),
   shot('changes-by-author', '/changes', '/changes?author=Rosa+Allotment'),
-  // people.routes.ts
+  // moderation/people.routes.ts
   shot('person', '/people/:name', '/people/Rosa%20Allotment'),
   shot('person-self', '/people/:name', '/people/Rosa%20Allotment', 'member'),
   shot('person-blocked', '/people/:name', '/people/Weed%20Lover', 'moderator'),
   shot('moderation-log', '/moderation/log', '/moderation/log', 'moderator'),
   shot('moderation-log-visitor', '/moderation/log', '/moderation/log'),
-  // pictures.routes.ts
+  // pictures/pictures.routes.ts
   shot('pictures', '/plants/:slug/pictures', `${TOMATO}/pictures`),
   shot('pictures-member', '/plants/:slug/pictures', `${TOMATO}/pictures`, 'member'),
   shot('pictures-moderator', '/plants/:slug/pictures', `${TOMATO}/pictures`, 'moderator'),
   shot('picture-new', '/plants/:slug/pictures/new', `${TOMATO}/pictures/new`, 'member'),
-  // plant-pages.routes.ts
+  // plant/plant.routes.ts (varieties, problems)
   shot('varieties', '/plants/:slug/varieties', `${TOMATO}/varieties`),
   shot('varieties-page-2', '/plants/:slug/varieties', `${TOMATO}/varieties?page=2`),
   shot('problems', '/plants/:slug/problems', `${TOMATO}/problems`),
-  // sowing.routes.ts
+  // sowing/sowing.routes.ts
   shot('frost-dates', '/frost-dates', `/frost-dates?${FROST_QUERY}&back=/sow-now`),
   shot('sow-now', '/sow-now', '/sow-now'),
   shot('sow-now-indoors', '/sow-now', '/sow-now?action=sow_indoors', 'gardener'),
