@@ -16,6 +16,7 @@ import { dated, NO_FIRST_FROST, type DatedWindow } from './calendar.service.ts'
 import { WINDOW_KEYS, windowKey, type CalendarAction, type FrostWindow } from '../plants/frost-windows.ts'
 import { sourceNamesOf } from '../provenance/provenance.service.ts'
 import type { Plant } from '../plants/plant.ts'
+import { plantOf } from '../plants/plant-reads.ts'
 import { daysBetween, isoDate, isoDay, seasonsAround, type Season } from './season.ts'
 import { openPlants, windowsOf, type FrostOffsets } from './sow-now.repository.ts'
 
@@ -106,7 +107,8 @@ export interface PlantsToSow {
   total: number
   /** the total is an estimate (paging.ts countLimit) */
   estimated: boolean
-  plants: { id: number; doc: string }[]
+  /** Each plant's document as stored (the API sends it) and as read (the website shows its fields). */
+  plants: { id: number; doc: string; plant: Plant }[]
   /** By plant id: its windows open on one of the days, dated in the season that holds them. */
   windows: Record<string, DatedWindow[]>
 }
@@ -123,7 +125,8 @@ export async function plantsToSow(store: Store, query: SowingQuery): Promise<Pla
   })
   const windows: Record<string, DatedWindow[]> = {}
   const ids = found.rows.map((plant) => plant.id)
-  const docs = found.rows.map((row) => ({ id: row.id, data: (JSON.parse(row.doc) as Plant).data }))
+  const plants = found.rows.map((row) => ({ ...row, plant: plantOf(row.doc) }))
+  const docs = plants.map(({ id, plant }) => ({ id, data: plant.data }))
   const byId = new Map(docs.map((plant) => [plant.id, plant]))
   const sources = await sourceNamesOf(store, docs)
   for (const row of await windowsOf(store.reader, ids)) {
@@ -140,7 +143,7 @@ export async function plantsToSow(store: Store, query: SowingQuery): Promise<Pla
     const season = query.seasons.find((each) => isOpen(window, each, query.from, query.to))
     if (season) (windows[row.plant_id] ??= []).push(dated(window, season, sources.get(row.plant_id)))
   }
-  return { total: found.total, estimated: found.estimated, plants: found.rows, windows }
+  return { total: found.total, estimated: found.estimated, plants, windows }
 }
 
 /** Today, UTC. */

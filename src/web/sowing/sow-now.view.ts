@@ -3,7 +3,6 @@
 // question GET /api/calendar answers for one day (calendar/sow-now.service.ts).
 import type { Store } from '../../db/store.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { plantOf } from '../../plants/plant-reads.ts'
 import type { DatedWindow } from '../../calendar/calendar.service.ts'
 import { addDays, isoDate, seasonsAround } from '../../calendar/season.ts'
 import { plantsToSow, today as todayUtc } from '../../calendar/sow-now.service.ts'
@@ -55,8 +54,7 @@ export async function sowNowView(
       limit: MOST_LISTED,
       offset: 0,
     })
-    const items = found.plants.flatMap(({ id, doc }) => {
-      const plant = plantOf(doc)
+    const items = found.plants.flatMap(({ id, plant }) => {
       const windows = (found.windows[id] ?? []).filter(
         (window) => opensFrom === null || window.from >= opensFrom,
       )
