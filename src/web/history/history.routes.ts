@@ -51,15 +51,13 @@ const NoteBody = Type.Object({
 })
 const PER_PAGE = 50
 
-const plantOf = getPlantBySlug
-
 export async function historyRoutes(web: TypedFastify, { store }: { store: Store }): Promise<void> {
   web.get(
     '/plants/:slug/history',
     { schema: { hide: true, params: SlugParams, querystring: HistoryQuery } },
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
-      const plant = await plantOf(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const query = request.query
       const history = await listRevisions(store, plant.id, { page: query.page, per_page: PER_PAGE }, viewer)
       const revisions = history.revisions.map((revision) => ({
@@ -98,7 +96,7 @@ export async function historyRoutes(web: TypedFastify, { store }: { store: Store
     { schema: { hide: true, params: SlugParams, querystring: DiffQuery } },
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
-      const plant = await plantOf(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const query = request.query
       const to = query.to ?? plant.version
       const from = query.from ?? Math.max(0, to - 1)
@@ -133,7 +131,7 @@ export async function historyRoutes(web: TypedFastify, { store }: { store: Store
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect(loginPath(request), 303)
-      const plant = await plantOf(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       return restorePage(reply, viewer, plant, request.query.version)
     },
   )
@@ -148,7 +146,7 @@ export async function historyRoutes(web: TypedFastify, { store }: { store: Store
     async (request, reply) => {
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect('/login', 303)
-      const plant = await plantOf(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const body = request.body
       const [version, target, note] = [Number(body.version), Number(body.to_version), body.note.trim()]
       const again = (problem: string, status: number) =>
@@ -163,7 +161,7 @@ export async function historyRoutes(web: TypedFastify, { store }: { store: Store
       } catch (error) {
         if (!(error instanceof AppError)) throw error
         if (error.kind === 'versionMismatch')
-          return restorePage(reply, viewer, await plantOf(store, plant.slug), target, {
+          return restorePage(reply, viewer, await getPlantBySlug(store, plant.slug), target, {
             note,
             problem: changedMeanwhile(plant),
             status: 409,
@@ -182,7 +180,7 @@ export async function historyRoutes(web: TypedFastify, { store }: { store: Store
       const viewer = await viewerOf(request, store)
       if (!viewer) return reply.redirect('/login', 303)
       const { slug, version } = request.params
-      const plant = await plantOf(store, slug)
+      const plant = await getPlantBySlug(store, slug)
       const { hidden, reason = '' } = request.body
       await hideNote(store, plant.id, version, hidden === 'true', reason, viewer)
       const done = hidden === 'true' ? 'hidden' : 'shown'
