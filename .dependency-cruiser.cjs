@@ -21,6 +21,14 @@ module.exports = {
       to: { pathNot: ['^src/db/migrations/', '^src/db/schema[.]ts$', '(^|/)node_modules/kysely/'] },
     },
     {
+      name: 'nothing-outside-the-repository',
+      comment:
+        'A clone has nothing beside it: an import that resolves outside the repository works only on the machine it was written on (tsc refuses one that resolves nowhere).',
+      severity: 'error',
+      from: {},
+      to: { path: '^[.][.]/' },
+    },
+    {
       name: 'domain-does-not-import-web',
       comment:
         'The website (src/web/) sits on top of the services; a domain folder never imports it (only the composition root, src/app.ts, registers it).',

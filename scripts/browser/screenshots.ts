@@ -155,7 +155,7 @@ const shot = (name: string, route: string, path: string, as: Role = 'visitor', k
 
 /** Every page, by the route of src/web/ it covers. */
 const SHOTS: Shot[] = [
-  // home/, search/ and plant/ (the plant page), shared/stylesheet.routes.ts
+  // home/, search/ and plant/ (the plant page), common/stylesheet.routes.ts
   shot('home', '/', '/'),
   shot('home-member', '/', '/', 'member'),
   shot('search', '/search', '/search'),

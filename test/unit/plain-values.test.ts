@@ -1,7 +1,7 @@
 // Values as the website shows them to a gardener: units beside each other, zones in degrees, words.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { growIt, plainValue } from '../../src/web/shared/plain-values.ts'
+import { growIt, plainValue } from '../../src/web/common/plain-values.ts'
 
 describe('plain values', () => {
   it('gives lengths in metres with feet or inches beside them, imperial first when chosen', () => {

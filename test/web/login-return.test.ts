@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createPlant } from '../helpers/factories.ts'
 import { Visitor } from '../helpers/visitor.ts'
-import { safeReturnPath } from '../../src/web/shared/return-to.ts'
+import { safeReturnPath } from '../../src/web/common/return-to.ts'
 
 let t: TestApp
 before(async () => (t = await buildTestApp()))

@@ -1,16 +1,16 @@
 // Sign up, log in, log out. Forms post and redirect; a refused form is shown again with its problems.
 // Sign-up and login are rate-limited per client address before anything is hashed.
 import type { TypedFastify } from '../../http/typed-fastify.ts'
-import { safeReturnPath } from '../shared/return-to.ts'
+import { safeReturnPath } from '../common/return-to.ts'
 import { Type } from 'typebox'
 import { logIn, signUp } from '../../accounts/account.service.ts'
 import { endSession, startSession, SESSION_COOKIE } from '../../accounts/sessions.ts'
 import type { Store } from '../../db/store.ts'
 import { LoginPage, LogoutPage } from './login.tsx'
 import { SignUpPage } from './signup.tsx'
-import { clearSessionCookie, setSessionCookie, viewerOf } from '../shared/viewer.ts'
-import { sendPage } from '../shared/page-replies.ts'
-import { csrfCheck } from '../shared/csrf.ts'
+import { clearSessionCookie, setSessionCookie, viewerOf } from '../common/viewer.ts'
+import { sendPage } from '../common/page-replies.ts'
+import { csrfCheck } from '../common/csrf.ts'
 
 export interface AccountRoutesOptions {
   store: Store

@@ -16,9 +16,9 @@ import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
 import { TEXT_FORMATS } from '../../text/text-formats.ts'
 import { KEY_LABEL_MAX_LENGTH, KeysPage } from './keys.tsx'
-import { viewerOf } from '../shared/viewer.ts'
-import { sendPage } from '../shared/page-replies.ts'
-import { csrfCheck } from '../shared/csrf.ts'
+import { viewerOf } from '../common/viewer.ts'
+import { sendPage } from '../common/page-replies.ts'
+import { csrfCheck } from '../common/csrf.ts'
 
 export interface KeyRoutesOptions {
   store: Store

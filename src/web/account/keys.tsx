@@ -1,9 +1,9 @@
 // My API keys: create (label + the non-commercial terms), the new secret shown once, the list, revoke.
 import type { KeyPair } from '../../accounts/api-keys.ts'
 import type { FormProblems } from '../../accounts/account.service.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, FormField, Notice } from '../shared/form.tsx'
-import { AskTheOperator } from '../shared/contact.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { CsrfField, FormField, Notice } from '../common/form.tsx'
+import { AskTheOperator } from '../common/contact.tsx'
 
 export const KEY_LABEL_MAX_LENGTH = 100
 

@@ -1,8 +1,8 @@
 // Log in. A refused login says the same whether or not the email has an account.
 import { EMAIL_MAX_LENGTH } from '../../accounts/account.service.ts'
 import { PASSWORD_MAX_LENGTH } from '../../accounts/passwords.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, Field, Notice } from '../shared/form.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { CsrfField, Field, Notice } from '../common/form.tsx'
 
 export interface LoginPageProps {
   viewer: Viewer | null

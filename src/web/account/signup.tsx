@@ -3,8 +3,8 @@ import type { FormProblems } from '../../accounts/account.service.ts'
 import { EMAIL_MAX_LENGTH } from '../../accounts/account.service.ts'
 import { DISPLAY_NAME_MAX_LENGTH } from '../../accounts/display-name.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../accounts/passwords.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, Field, Notice } from '../shared/form.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { CsrfField, Field, Notice } from '../common/form.tsx'
 
 export interface SignUpPageProps {
   viewer: Viewer | null

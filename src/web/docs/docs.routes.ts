@@ -1,10 +1,10 @@
 // GET /docs: the OpenAPI document the API serves, rendered as a page of the website (no script, no CDN).
 import type { TypedFastify } from '../../http/typed-fastify.ts'
 import type { FastifyRequest } from 'fastify'
-import { sendPage } from '../shared/page-replies.ts'
+import { sendPage } from '../common/page-replies.ts'
 import { docsPageView, type OpenApiDocument } from './docs.view.ts'
 import { DocsPage } from './docs.tsx'
-import { viewerOf } from '../shared/viewer.ts'
+import { viewerOf } from '../common/viewer.ts'
 import type { Store } from '../../db/store.ts'
 
 export interface DocsOptions {

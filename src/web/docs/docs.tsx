@@ -1,6 +1,6 @@
 // The API docs at /docs: the OpenAPI document as a page. How to authenticate, then every operation by tag
 // (parameters, body, responses, an example request and response), then the schemas the responses name.
-import { ATTRIBUTION, Layout, type Viewer } from '../shared/layout.tsx'
+import { ATTRIBUTION, Layout, type Viewer } from '../common/layout.tsx'
 import {
   ANY_OTHER_NAME,
   KEY_ID_PLACEHOLDER,

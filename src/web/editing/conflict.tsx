@@ -2,9 +2,9 @@
 // shows who saved what since the version they started from, their own change against the plant as it is
 // now, and the form with their change put on top of the current version, so one click saves it.
 import type { ChangeRow, ConflictView } from './conflict.view.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import type { FormChoices } from './edit-plant.tsx'
-import { Notice } from '../shared/form.tsx'
+import { Notice } from '../common/form.tsx'
 import { PlantForm } from './plant-form.tsx'
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`

@@ -2,7 +2,7 @@
 // read at, what this person changed, and the form that puts this person's change on top of the current
 // version. A three-way merge by field and by attribute: the current plant, with each field and attribute
 // this person changed set to their value (theirs wins where both changed it, and the page says so).
-import { fieldLabel } from '../shared/change-words.tsx'
+import { fieldLabel } from '../common/change-words.tsx'
 import type { Store } from '../../db/store.ts'
 import type { Plant } from '../../plants/plant.ts'
 import { diffPlant, type FieldChange, type PlantFields } from '../../plants/plant-changes.ts'

@@ -1,6 +1,6 @@
 // Editing a plant from its page: every field, its attributes and a note, at the version it was read at.
 import type { Plant } from '../../plants/plant.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import { PlantForm, type PlantFormProps } from './plant-form.tsx'
 
 export type FormChoices = Pick<PlantFormProps, 'csrf' | 'keys' | 'valueChoices'>

@@ -14,7 +14,7 @@ import { getPlants, plantOf } from '../../plants/plant-reads.ts'
 import { createPlant, updatePlant } from '../../writes/plant-writes.ts'
 import { attributeRegistry } from '../../attributes/attribute.service.ts'
 import { conflictView } from './conflict.view.ts'
-import { csrfCheck } from '../shared/csrf.ts'
+import { csrfCheck } from '../common/csrf.ts'
 import { linkFormRoutes } from './links.routes.ts'
 import { ConflictPage } from './conflict.tsx'
 import { EditPlantPage, type FormChoices } from './edit-plant.tsx'
@@ -33,8 +33,8 @@ import {
   type PlantFormValues,
   type Problems,
 } from './plant-form-input.ts'
-import { authorOf, editor, plantBySlug, refusal, SlugParams } from '../shared/member-forms.ts'
-import { sendPage } from '../shared/page-replies.ts'
+import { authorOf, editor, plantBySlug, refusal, SlugParams } from '../common/member-forms.ts'
+import { sendPage } from '../common/page-replies.ts'
 
 /** The plant form posts every attribute of a plant: the API's body limit, not the account forms' 16 KB. */
 const EDIT_BODY_LIMIT = 1024 * 1024

@@ -11,9 +11,9 @@ import { createLink, listPlantLinks, removeLink } from '../../links/link.service
 import type { Plant } from '../../plants/plant.ts'
 import { getPlants } from '../../plants/plant-reads.ts'
 import { TEXT_FORMATS } from '../../text/text-formats.ts'
-import { csrfCheck } from '../shared/csrf.ts'
-import { editor, plantBySlug, refusal, SlugParams } from '../shared/member-forms.ts'
-import { sendPage } from '../shared/page-replies.ts'
+import { csrfCheck } from '../common/csrf.ts'
+import { editor, plantBySlug, refusal, SlugParams } from '../common/member-forms.ts'
+import { sendPage } from '../common/page-replies.ts'
 import {
   NO_LINK_VALUES,
   PlantLinksPage,

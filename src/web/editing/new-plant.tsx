@@ -1,6 +1,6 @@
 // Adding a plant, or a variety of the plant whose page the person came from.
 import type { Plant } from '../../plants/plant.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import type { FormChoices } from './edit-plant.tsx'
 import { PlantForm, type PlantFormProps } from './plant-form.tsx'
 

@@ -2,8 +2,8 @@
 // plant or variety (with the parent), the attributes (change, remove, add), and the note every save needs.
 // Every input has a label; a problem is shown under its field and tied to it for screen readers.
 import { NEW_ROWS, type PlantFormValues, type Problems } from './plant-form-input.ts'
-import { CsrfField, FormField, Notice, Problem, tiedTo } from '../shared/form.tsx'
-import { FIELD_LABELS } from '../shared/change-words.tsx'
+import { CsrfField, FormField, Notice, Problem, tiedTo } from '../common/form.tsx'
+import { FIELD_LABELS } from '../common/change-words.tsx'
 import { IN_METRES } from '../plant/plant.tsx'
 
 export interface PlantFormProps {

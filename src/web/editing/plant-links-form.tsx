@@ -1,9 +1,9 @@
 // Companions and antagonists of a plant: add one with a note, remove one with a note. The other plant is
 // chosen with the suggestion box, or typed (a name or an id) when the page runs without JavaScript.
 import type { Plant } from '../../plants/plant.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import type { Problems } from './plant-form-input.ts'
-import { CsrfField, FormField, Notice } from '../shared/form.tsx'
+import { CsrfField, FormField, Notice } from '../common/form.tsx'
 import { LinkedPlant } from '../plant/plant.tsx'
 
 export interface LinkRow {

@@ -3,7 +3,7 @@
 // new contributor is highlighted and says so in words. On a phone each row is a small card.
 import type { RecentChange } from '../../revisions/recent-changes.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
-import { Author, ChangeSummary, NewContributor, Note, PatrolButton, When } from '../shared/change-words.tsx'
+import { Author, ChangeSummary, NewContributor, Note, PatrolButton, When } from '../common/change-words.tsx'
 
 export interface ChangeTableProps {
   changes: RecentChange[]

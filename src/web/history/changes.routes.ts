@@ -7,10 +7,10 @@ import { hasRole } from '../../accounts/account.ts'
 import type { Store } from '../../db/store.ts'
 import { patrolRevision } from '../../moderation/moderation.service.ts'
 import { recentChanges } from '../../revisions/recent-changes.ts'
-import { csrfCheck } from '../shared/csrf.ts'
-import { backTo, sendPage } from '../shared/page-replies.ts'
+import { csrfCheck } from '../common/csrf.ts'
+import { backTo, sendPage } from '../common/page-replies.ts'
 import { RecentChangesPage, type ChangeFilters } from './recent-changes.tsx'
-import { viewerOf } from '../shared/viewer.ts'
+import { viewerOf } from '../common/viewer.ts'
 
 const Text = Type.String({ format: 'single-line', maxLength: 200 })
 const ChangesQuery = Type.Object({

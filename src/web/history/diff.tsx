@@ -5,8 +5,8 @@ import type { Plant } from '../../plants/plant.ts'
 import { wordDiff, type Difference } from '../../revisions/diff.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import type { VersionDiff } from '../../revisions/version-diff.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { Author, Note, PatrolButton, subjectLabel, valueText, When } from '../shared/change-words.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { Author, Note, PatrolButton, subjectLabel, valueText, When } from '../common/change-words.tsx'
 import { HistoryCrumbs, historyPath } from './history.tsx'
 
 export interface DiffView {

@@ -3,7 +3,7 @@
 // so a new account's daily limit counts it), and a moderator hiding or showing a note. Each calls the same
 // services as the API.
 import type { TypedFastify } from '../../http/typed-fastify.ts'
-import { loginPath } from '../shared/return-to.ts'
+import { loginPath } from '../common/return-to.ts'
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { DigitsText, INTEGER_COLUMN_MAX, PageNumber, VersionInteger } from '../../http/integers.ts'
@@ -19,12 +19,12 @@ import { revertPlant } from '../../revisions/revert.ts'
 import { listRevisions } from '../../revisions/revision.service.ts'
 import { compareVersions } from '../../revisions/version-diff.ts'
 import { TEXT_FORMATS } from '../../text/text-formats.ts'
-import { csrfCheck } from '../shared/csrf.ts'
-import { sendPage } from '../shared/page-replies.ts'
+import { csrfCheck } from '../common/csrf.ts'
+import { sendPage } from '../common/page-replies.ts'
 import { DiffPage } from './diff.tsx'
 import { HistoryPage, historyPath } from './history.tsx'
 import { RESTORE_NOTE_MAX_LENGTH, RestorePage } from './restore.tsx'
-import { viewerOf } from '../shared/viewer.ts'
+import { viewerOf } from '../common/viewer.ts'
 
 const SlugParams = Type.Object({ slug: Type.String({ format: 'single-line', maxLength: 200 }) })
 /** A version in a page's address; 0 stands before the first save. */

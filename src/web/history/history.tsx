@@ -6,9 +6,9 @@ import type { Plant } from '../../plants/plant.ts'
 import type { Difference } from '../../revisions/diff.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
 import type { EditSummary } from '../../revisions/revision.service.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { Author, ChangeSummary, Note, When } from '../shared/change-words.tsx'
-import { CsrfField, FormField, Notice } from '../shared/form.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { Author, ChangeSummary, Note, When } from '../common/change-words.tsx'
+import { CsrfField, FormField, Notice } from '../common/form.tsx'
 
 type HistoryRevision = Omit<EditSummary, 'patrolled_at' | 'patrolled_by'> & {
   differences: Difference[]

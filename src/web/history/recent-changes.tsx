@@ -1,9 +1,9 @@
 // Recent changes (/changes): every edit across the database, newest first, with filters in a plain GET form
 // (new contributors, unpatrolled, a plant, a contributor), a page at a time.
 import { NEW_ACCOUNT_DAYS, NEW_ACCOUNT_SAVES, type RecentChanges } from '../../revisions/recent-changes.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import { ChangeTable } from './change-table.tsx'
-import { FormField, Notice } from '../shared/form.tsx'
+import { FormField, Notice } from '../common/form.tsx'
 
 export interface ChangeFilters {
   plant: string

@@ -3,8 +3,8 @@
 // description, kind, parent and attributes; companions, antagonists and pictures keep their own history.
 import type { Plant } from '../../plants/plant.ts'
 import type { VersionDiff } from '../../revisions/version-diff.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, FormField, Notice } from '../shared/form.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { CsrfField, FormField, Notice } from '../common/form.tsx'
 import { DiffTable } from './diff.tsx'
 import { HistoryCrumbs, historyPath } from './history.tsx'
 

@@ -3,8 +3,8 @@ import type { TypedFastify } from '../../http/typed-fastify.ts'
 import type { Store } from '../../db/store.ts'
 import { countAllPlants } from '../../plants/plant-reads.ts'
 import { recentChanges } from '../../revisions/recent-changes.ts'
-import { sendPage } from '../shared/page-replies.ts'
-import { viewerOf } from '../shared/viewer.ts'
+import { sendPage } from '../common/page-replies.ts'
+import { viewerOf } from '../common/viewer.ts'
 import { HomePage } from './home.tsx'
 
 /** The latest changes on the home page; /changes has them all. */

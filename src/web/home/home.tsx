@@ -1,8 +1,8 @@
 // The home page: what Hortus is and how big, a search box with suggestions, ways in for someone who does
 // not know what to search for (categories, each a search whose address carries its filters, and what to
 // sow now), the latest changes, and in short how to use the data and the API.
-import { ATTRIBUTION, Layout, type Viewer } from '../shared/layout.tsx'
-import { AskTheOperator } from '../shared/contact.tsx'
+import { ATTRIBUTION, Layout, type Viewer } from '../common/layout.tsx'
+import { AskTheOperator } from '../common/contact.tsx'
 import { SearchForm } from '../search/search-form.tsx'
 
 interface LatestChange {

@@ -1,7 +1,7 @@
 // The moderation log (/moderation/log), for moderators: who did what, when and why, newest first.
 import type { OffsetPagination } from '../../paging.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { When } from '../shared/change-words.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { When } from '../common/change-words.tsx'
 
 export interface LogEntry {
   at: string

@@ -12,12 +12,12 @@ import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
 import { blockAccount, moderationLog, unblockAccount } from '../../moderation/moderation.service.ts'
 import { contributions } from '../../revisions/recent-changes.ts'
-import { csrfCheck } from '../shared/csrf.ts'
-import { sendPage } from '../shared/page-replies.ts'
-import { personPath } from '../shared/change-words.tsx'
+import { csrfCheck } from '../common/csrf.ts'
+import { sendPage } from '../common/page-replies.ts'
+import { personPath } from '../common/change-words.tsx'
 import { ModerationLogPage } from './moderation-log.tsx'
 import { PersonPage } from './person.tsx'
-import { viewerOf } from '../shared/viewer.ts'
+import { viewerOf } from '../common/viewer.ts'
 
 const NameParams = Type.Object({ name: Type.String({ format: 'single-line', minLength: 1, maxLength: 100 }) })
 const PersonQuery = Type.Object({

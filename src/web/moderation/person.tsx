@@ -3,10 +3,10 @@
 // refused) or Unblock.
 import type { RecentChange } from '../../revisions/recent-changes.ts'
 import type { ReferredPlants } from '../../revisions/referred-plants.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import { ChangeTable } from '../history/change-table.tsx'
-import { NewContributor, personPath, whenText } from '../shared/change-words.tsx'
-import { CsrfField, FormField, Notice } from '../shared/form.tsx'
+import { NewContributor, personPath, whenText } from '../common/change-words.tsx'
+import { CsrfField, FormField, Notice } from '../common/form.tsx'
 
 interface Person {
   name: string

@@ -4,8 +4,8 @@
 import { IMAGE_LICENSES, type ImageLicense } from '../../images/image.service.ts'
 import type { Plant } from '../../plants/plant.ts'
 import type { PictureFormValues } from './picture-upload.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { CsrfField, FormField, Notice, Problem, tiedTo } from '../shared/form.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { CsrfField, FormField, Notice, Problem, tiedTo } from '../common/form.tsx'
 import { LICENSE_DEEDS } from '../../images/image.service.ts'
 
 const LICENSE_WORDS: Record<ImageLicense, string> = {

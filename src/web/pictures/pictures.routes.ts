@@ -13,9 +13,9 @@ import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
 import { addImage, chooseImage, listImages, removeImage } from '../../images/image.service.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { csrfCheck } from '../shared/csrf.ts'
-import { authorOf, editor, plantBySlug, refusal, SlugParams } from '../shared/member-forms.ts'
-import { sendPage } from '../shared/page-replies.ts'
+import { csrfCheck } from '../common/csrf.ts'
+import { authorOf, editor, plantBySlug, refusal, SlugParams } from '../common/member-forms.ts'
+import { sendPage } from '../common/page-replies.ts'
 import { PictureFormPage } from './picture-form.tsx'
 import { PicturesPage, type PicturesView } from './pictures.tsx'
 import {
@@ -27,7 +27,7 @@ import {
   type PictureFormValues,
   type PictureUpload,
 } from './picture-upload.ts'
-import { viewerOf } from '../shared/viewer.ts'
+import { viewerOf } from '../common/viewer.ts'
 
 const PictureParams = Type.Object({
   ...SlugParams.properties,

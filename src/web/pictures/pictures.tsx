@@ -5,9 +5,9 @@
 import type { ImageJson } from '../../images/image.service.ts'
 import { LICENSE_DEEDS, LICENSE_NAMES } from '../../images/image.service.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { whenText } from '../shared/change-words.tsx'
-import { CsrfField, FormField, Notice } from '../shared/form.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { whenText } from '../common/change-words.tsx'
+import { CsrfField, FormField, Notice } from '../common/form.tsx'
 
 /** What the plant page and the Pictures page show of a picture (the API's image, paths relative). */
 export type Picture = Pick<

@@ -1,6 +1,6 @@
 // "Grow it": the lines a gardener reads first, in words (plain-values.ts), at the top of the plant page.
 import type { Attribute } from '../../plants/plant.ts'
-import { growIt } from '../shared/plain-values.ts'
+import { growIt } from '../common/plain-values.ts'
 
 export function GrowIt({ data }: { data: Attribute[] }): JSX.Element {
   const lines = growIt(data)

@@ -1,7 +1,7 @@
 // What a person can do on a plant page: edit it, add a variety, change its companions and antagonists, add a
 // picture, or, when not logged in, log in first. The forms are their own pages, so the plant page holds no form token.
 import type { Plant } from '../../plants/plant.ts'
-import type { Viewer } from '../shared/layout.tsx'
+import type { Viewer } from '../common/layout.tsx'
 
 export function PlantActions({ plant, viewer }: { plant: Plant; viewer: Viewer | null }): JSX.Element {
   if (!viewer)

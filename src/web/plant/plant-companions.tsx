@@ -2,7 +2,7 @@
 // "repels aphids") where the link's note gives one, the strongest first and the rest behind "Show all";
 // then every note in full with where it came from, behind one disclosure: the licence's credit stays one
 // click away, not 3,000 px of it.
-import type { ValueOrigin } from '../shared/value-source.tsx'
+import type { ValueOrigin } from '../common/value-source.tsx'
 import type { PlantLink } from './plant.tsx'
 import { firstAndRest, ShowAll } from './show-all.tsx'
 

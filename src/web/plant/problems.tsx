@@ -1,7 +1,7 @@
 // A plant's pests and diseases in full (/plants/<slug>/problems).
 import type { Plant } from '../../plants/plant.ts'
 import type { PlantProblems } from '../../problems/problems.service.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import { PlantProblemList } from './plant-problems.tsx'
 
 export function ProblemsPage({

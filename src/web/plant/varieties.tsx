@@ -3,8 +3,8 @@
 import type { Plant } from '../../plants/plant.ts'
 import type { OffsetPagination } from '../../paging.ts'
 import type { PictureCredit } from '../../images/image.service.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
-import { PlantCards } from '../shared/plant-cards.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
+import { PlantCards } from '../common/plant-cards.tsx'
 
 export interface VarietiesView {
   plant: Plant

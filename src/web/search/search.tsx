@@ -6,10 +6,10 @@ import type { OffsetPagination } from '../../paging.ts'
 import type { Interpretation } from '../../search/search.service.ts'
 import type { ConstraintJson } from '../../search/understood-query.ts'
 import { foldWord } from '../../search/words.ts'
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import { SearchForm } from './search-form.tsx'
-import { FormField } from '../shared/form.tsx'
-import { PlantCards } from '../shared/plant-cards.tsx'
+import { FormField } from '../common/form.tsx'
+import { PlantCards } from '../common/plant-cards.tsx'
 import type { PictureCredit } from '../../images/image.service.ts'
 
 export interface Facet {

@@ -5,7 +5,7 @@ import type { PlantCalendarView } from './plant-calendar.view.ts'
 import { dayWords, monthDayWords } from './frost-dates.ts'
 import { FrostForm, TypicalWindows } from './frost-form.tsx'
 import { SeasonStrip, type StripRow } from './season-strip.tsx'
-import { ValueSource, type ValueOrigin } from '../shared/value-source.tsx'
+import { ValueSource, type ValueOrigin } from '../common/value-source.tsx'
 
 export const ACTION_WORDS: Record<CalendarAction, string> = {
   sow_indoors: 'Sow indoors',

@@ -1,5 +1,5 @@
 // "Sow now": what to sow or plant this week and later this month, for the visitor's frost dates.
-import { Layout, type Viewer } from '../shared/layout.tsx'
+import { Layout, type Viewer } from '../common/layout.tsx'
 import { monthDayWords } from './frost-dates.ts'
 import type { SowList, SowNowView } from './sow-now.view.ts'
 import { FrostForm, TypicalWindows } from './frost-form.tsx'

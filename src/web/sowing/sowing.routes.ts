@@ -17,9 +17,9 @@ import {
   monthDayWords,
   setFrostDates,
 } from './frost-dates.ts'
-import { safeReturnPath } from '../shared/return-to.ts'
-import { sendPage } from '../shared/page-replies.ts'
-import { viewerOf } from '../shared/viewer.ts'
+import { safeReturnPath } from '../common/return-to.ts'
+import { sendPage } from '../common/page-replies.ts'
+import { viewerOf } from '../common/viewer.ts'
 import { sowNowView } from './sow-now.view.ts'
 import { SowNowPage } from './sow-now.tsx'
 import { ACTION_WORDS } from './plant-calendar.tsx'
