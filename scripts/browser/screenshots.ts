@@ -1,7 +1,7 @@
 // Screenshots of every page of the website, to show that a change meant to be invisible (moving files in
 // src/web/, say) changed no page: shoot a set before, shoot a set after, compare the two pixel by pixel.
 //
-//   node --import tsx scripts/browser/screenshots.ts shoot --out DIR [--only NAME,NAME…]
+//   node --import tsx scripts/browser/screenshots.ts shoot --out DIR [--only NAME,NAME…] [--scheme dark]
 //   node --import tsx scripts/browser/screenshots.ts compare BEFORE AFTER [--diff DIR] [--threshold N]
 //
 // shoot: starts Hortus (test/helpers/test-app.ts's buildTestApp: the real app on a fresh SQLite file in a
@@ -247,7 +247,7 @@ function usage(problem?: string): never {
   if (problem) console.error(`screenshots: ${problem}`)
   console.error(
     [
-      'usage: node --import tsx scripts/browser/screenshots.ts shoot --out DIR [--only NAME,NAME…]',
+      'usage: node --import tsx scripts/browser/screenshots.ts shoot --out DIR [--only NAME,NAME…] [--scheme dark]',
       '       node --import tsx scripts/browser/screenshots.ts compare BEFORE AFTER',
       '                                                        [--diff DIR] [--threshold N]',
     ].join('\n'),
@@ -274,8 +274,11 @@ function options(given: string[], names: string[]): { values: Map<string, string
 
 async function shoot(given: string[]): Promise<void> {
   const started = performance.now()
-  const { values, rest } = options(given, ['out', 'only'])
+  const { values, rest } = options(given, ['out', 'only', 'scheme'])
   const out = values.get('out')
+  const scheme = values.get('scheme') ?? 'light'
+  if (scheme !== 'light' && scheme !== 'dark') usage('--scheme is light or dark')
+  colorScheme = scheme
   if (!out || rest.length > 0) usage('shoot needs --out DIR and nothing else')
   const only = values.get('only')?.split(',')
   const shots = only ? SHOTS.filter((each) => only.includes(each.name)) : SHOTS
@@ -478,7 +481,11 @@ async function storageStates(browser: Browser): Promise<Record<Role, StorageStat
   }
 }
 
-/** A context as every shot gets: light, English, UTC, no scaling; anything outside 127.0.0.1 refused. */
+/** The colour scheme the pages are shown in (`--scheme`; the site follows the system's). */
+let colorScheme: 'light' | 'dark' = 'light'
+
+/** A context as every shot gets: the scheme asked for, English, UTC, no scaling; anything outside
+ * 127.0.0.1 refused. */
 async function newContext(
   browser: Browser,
   width: Width,
@@ -488,7 +495,7 @@ async function newContext(
   const context = await browser.newContext({
     viewport: { width, height: HEIGHTS[width] },
     deviceScaleFactor: 1,
-    colorScheme: 'light',
+    colorScheme,
     locale: 'en-US',
     timezoneId: 'UTC',
     ...(storageState ? { storageState } : {}),
