@@ -1,11 +1,10 @@
 // What the member's form routes share (editing/, pictures/, plant/): who is editing, which refusals of a
-// service are shown on the form, the plant of a page's slug.
+// service are shown on the form, the slug parameter of a plant's page.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { Account, Author } from '../../accounts/account.ts'
 import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
-import { getPlantBySlug } from '../../plants/plant-reads.ts'
 import { viewerOf } from './viewer.ts'
 import { loginPath } from './return-to.ts'
 
@@ -31,4 +30,3 @@ export function refusal(error: unknown): AppError | null {
   return error instanceof AppError && shown.includes(error.kind) ? error : null
 }
 
-export const plantBySlug = getPlantBySlug

@@ -10,7 +10,7 @@ import { Type } from 'typebox'
 import type { Store } from '../../db/store.ts'
 import { AppError } from '../../errors.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { getPlants, plantOf } from '../../plants/plant-reads.ts'
+import { getPlantBySlug, getPlants, plantOf } from '../../plants/plant-reads.ts'
 import { createPlant, updatePlant } from '../../writes/plant-writes.ts'
 import { attributeRegistry } from '../../attributes/attribute.service.ts'
 import { conflictView } from './conflict.view.ts'
@@ -33,7 +33,7 @@ import {
   type PlantFormValues,
   type Problems,
 } from './plant-form-input.ts'
-import { authorOf, editor, plantBySlug, refusal, SlugParams } from '../common/member-forms.ts'
+import { authorOf, editor, refusal, SlugParams } from '../common/member-forms.ts'
 import { sendPage } from '../common/page-replies.ts'
 
 /** The plant form posts every attribute of a plant: the API's body limit, not the account forms' 16 KB. */
@@ -89,7 +89,7 @@ export async function editRoutes(web: TypedFastify, { store }: { store: Store })
     const viewer = await editor(request, reply, store)
     if (!viewer) return reply
     const { parent: slug } = request.query
-    const parent = slug ? await plantBySlug(store, slug) : null
+    const parent = slug ? await getPlantBySlug(store, slug) : null
     if (posted === null) {
       const values = newPlantValues(parent, SUGGESTED)
       return sendPage(
@@ -139,7 +139,7 @@ export async function editRoutes(web: TypedFastify, { store }: { store: Store })
   web.get('/plants/:slug/edit', { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
     const viewer = await editor(request, reply, store)
     if (!viewer) return reply
-    const plant = await plantBySlug(store, request.params.slug)
+    const plant = await getPlantBySlug(store, request.params.slug)
     const [parent] = plant.parent_id === null ? [] : await getPlants(store, [plant.parent_id])
     const values = plantFormValues(plant, parent ? parent.name : '')
     const page = EditPlantPage({
@@ -164,7 +164,7 @@ export async function editRoutes(web: TypedFastify, { store }: { store: Store })
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const body = request.body
       if (body.version === undefined)
         throw new AppError(
@@ -200,7 +200,7 @@ export async function editRoutes(web: TypedFastify, { store }: { store: Store })
       } catch (error) {
         // Someone saved between our read and the save.
         if (error instanceof AppError && error.kind === 'versionMismatch')
-          return conflict(await plantBySlug(store, plant.slug))
+          return conflict(await getPlantBySlug(store, plant.slug))
         const refused = refusal(error)
         if (!refused) throw error
         return page({ form: refused.msg }, refused.status)

@@ -9,10 +9,10 @@ import type { Account } from '../../accounts/account.ts'
 import type { Store } from '../../db/store.ts'
 import { createLink, listPlantLinks, removeLink } from '../../links/link.service.ts'
 import type { Plant } from '../../plants/plant.ts'
-import { getPlants } from '../../plants/plant-reads.ts'
+import { getPlantBySlug, getPlants } from '../../plants/plant-reads.ts'
 import { TEXT_FORMATS } from '../../text/text-formats.ts'
 import { csrfCheck } from '../common/csrf.ts'
-import { editor, plantBySlug, refusal, SlugParams } from '../common/member-forms.ts'
+import { editor, refusal, SlugParams } from '../common/member-forms.ts'
 import { sendPage } from '../common/page-replies.ts'
 import {
   NO_LINK_VALUES,
@@ -93,7 +93,7 @@ export async function linkFormRoutes(web: TypedFastify, { store }: { store: Stor
   web.get('/plants/:slug/links', { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
     const viewer = await editor(request, reply, store)
     if (!viewer) return reply
-    return page(reply, viewer, await plantBySlug(store, request.params.slug))
+    return page(reply, viewer, await getPlantBySlug(store, request.params.slug))
   })
 
   web.post(
@@ -106,7 +106,7 @@ export async function linkFormRoutes(web: TypedFastify, { store }: { store: Stor
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const body = request.body
       const values: LinkFormValues = {
         other: (body.other ?? '').trim(),
@@ -158,7 +158,7 @@ export async function linkFormRoutes(web: TypedFastify, { store }: { store: Stor
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const id = request.params.linkId
       const note = (request.body.note ?? '').replace(/\r\n/g, '\n')
       const problem = noteProblem(note, 'Say why it should go: it is shown in both plants’ history.')

@@ -14,7 +14,8 @@ import { AppError } from '../../errors.ts'
 import { addImage, chooseImage, listImages, removeImage } from '../../images/image.service.ts'
 import type { Plant } from '../../plants/plant.ts'
 import { csrfCheck } from '../common/csrf.ts'
-import { authorOf, editor, plantBySlug, refusal, SlugParams } from '../common/member-forms.ts'
+import { authorOf, editor, refusal, SlugParams } from '../common/member-forms.ts'
+import { getPlantBySlug } from '../../plants/plant-reads.ts'
 import { sendPage } from '../common/page-replies.ts'
 import { PictureFormPage } from './picture-form.tsx'
 import { PicturesPage, type PicturesView } from './pictures.tsx'
@@ -64,7 +65,7 @@ export async function pictureRoutes(web: TypedFastify, { store }: { store: Store
     '/plants/:slug/pictures',
     { schema: { hide: true, params: SlugParams, querystring: PicturesQuery } },
     async (request, reply) => {
-      const plant = await plantBySlug(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const { removed } = request.query
       const notice = removed ? `Picture ${removed} is removed: its files are deleted.` : undefined
       return picturesPage(reply, await viewerOf(request, store), plant, { notice })
@@ -99,7 +100,7 @@ export async function pictureRoutes(web: TypedFastify, { store }: { store: Store
     async (request, reply) => {
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
-      const plant = await plantBySlug(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       return formPage(reply, viewer, plant, { license: '', author: viewer.name, source_url: '', note: '' })
     },
   )
@@ -118,7 +119,7 @@ export async function pictureRoutes(web: TypedFastify, { store }: { store: Store
       async (request, reply) => {
         const viewer = await editor(request, reply, store)
         if (!viewer) return reply
-        const plant = await plantBySlug(store, request.params.slug)
+        const plant = await getPlantBySlug(store, request.params.slug)
         const upload = request.body
         const again = (problems: Record<string, string>, status: number) =>
           formPage(reply, viewer, plant, upload.values, problems, status)
@@ -153,7 +154,7 @@ export async function pictureRoutes(web: TypedFastify, { store }: { store: Store
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
       const { slug, image } = request.params
-      const plant = await plantBySlug(store, slug)
+      const plant = await getPlantBySlug(store, slug)
       const note = request.body.note ?? ''
       try {
         await chooseImage(store, plant.id, image, note, authorOf(viewer))
@@ -180,7 +181,7 @@ export async function pictureRoutes(web: TypedFastify, { store }: { store: Store
       const viewer = await editor(request, reply, store)
       if (!viewer) return reply
       const { slug, image } = request.params
-      const plant = await plantBySlug(store, slug)
+      const plant = await getPlantBySlug(store, slug)
       const reason = request.body.reason ?? ''
       try {
         await removeImage(store, plant.id, image, reason, viewer)

@@ -5,9 +5,9 @@ import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { Type } from 'typebox'
 import { PageNumber } from '../../http/integers.ts'
 import type { Store } from '../../db/store.ts'
-import { listVarietyPlants } from '../../plants/plant-reads.ts'
+import { getPlantBySlug, listVarietyPlants } from '../../plants/plant-reads.ts'
 import { shownPictureCredits } from '../../images/image.service.ts'
-import { plantBySlug, SlugParams } from '../common/member-forms.ts'
+import { SlugParams } from '../common/member-forms.ts'
 import { sendPage } from '../common/page-replies.ts'
 import { frostDatesOf } from '../sowing/frost-dates.ts'
 import { plantPageView } from './plant.view.ts'
@@ -30,7 +30,7 @@ export async function plantRoutes(web: TypedFastify, { store }: { store: Store }
     '/plants/:slug/varieties',
     { schema: { hide: true, params: SlugParams, querystring: PageQuery } },
     async (request, reply) => {
-      const plant = await plantBySlug(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const { page = 1 } = request.query
       const answer = await listVarietyPlants(store, plant.id, { page, per_page: VARIETIES_SHOWN })
       const credits = await shownPictureCredits(store, answer.plants)
@@ -52,7 +52,7 @@ export async function plantRoutes(web: TypedFastify, { store }: { store: Store }
     '/plants/:slug/problems',
     { schema: { hide: true, params: SlugParams } },
     async (request, reply) => {
-      const plant = await plantBySlug(store, request.params.slug)
+      const plant = await getPlantBySlug(store, request.params.slug)
       const problems = await plantProblems(store, plant.id)
       return sendPage(reply, ProblemsPage({ plant, problems, viewer: await viewerOf(request, store) }), {
         noStore: true,
