@@ -29,4 +29,3 @@ export function refusal(error: unknown): AppError | null {
   const shown: string[] = ['validationFailed', 'tooManyRequests', 'forbidden', 'accountBlocked']
   return error instanceof AppError && shown.includes(error.kind) ? error : null
 }
-
