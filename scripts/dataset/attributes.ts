@@ -16,15 +16,21 @@ import { CALENDAR_KEYS, calendarAttributes } from './cropgraph.ts'
 import { POLLINATION } from './cropgraph-companions.ts'
 import { POWO_KEY, WFO_KEY } from './plant-name-ids.ts'
 import { usdaAttributes } from './usda-attributes.ts'
+import { FROST_TOLERANCE_KEY, gardenPlannerAttributes, SEED_DEPTH_KEY } from './open-garden-planner.ts'
+import { RECORDED_USES_KEY, useAttributes } from './useful-plants.ts'
+import { SYNONYMS_KEY } from './uses-and-synonyms.ts'
 import type { Vocabulary } from './vocabulary.ts'
 
 /** Every key the build writes, in the order it writes them. */
 const KEY_ORDER = [
   'Alternate name',
+  SYNONYMS_KEY,
   'Family',
   'Genus',
   'Edible',
   'Edible parts',
+  'Medicinal',
+  RECORDED_USES_KEY,
   'Life cycle',
   'Wikipedia',
   'Light requirement',
@@ -32,6 +38,7 @@ const KEY_ORDER = [
   'Soil type',
   'Soil pH',
   'USDA Hardiness zone',
+  FROST_TOLERANCE_KEY,
   'Height',
   'Width',
   'Spacing',
@@ -39,10 +46,13 @@ const KEY_ORDER = [
   'Propagation - Direct sowing',
   'Propagation - Transplanting',
   'Propagation - Cuttings',
+  SEED_DEPTH_KEY,
+  'Germination time',
   ...CALENDAR_KEYS,
   'Growth',
   'Layer',
   'Nitrogen Fixing',
+  'Nitrogen Usage',
   'Utility',
   'Warning',
   'Bloom period',
@@ -57,6 +67,22 @@ const KEY_ORDER = [
  * of its keys fits. Every other key is the vocabulary's, spelled as it spells it.
  */
 export const KEYS_OUTSIDE_VOCABULARY: ReadonlyMap<string, string> = new Map([
+  [
+    SYNONYMS_KEY,
+    "the scientific names a species was known by: the vocabulary's Alternate name holds common names, in any language",
+  ],
+  [
+    RECORDED_USES_KEY,
+    "every use Kew's checklist records, in one list: the vocabulary's Medicinal, Edible and Utility each say one kind of use, and none fits materials, fuel or gene sources without saying more than the checklist",
+  ],
+  [
+    FROST_TOLERANCE_KEY,
+    'how much frost a crop stands (RHS: hardy, half-hardy, tender): the vocabulary has no key for it',
+  ],
+  [
+    SEED_DEPTH_KEY,
+    'how deep seed is sown, in centimetres: a key clients of the live service read, which the vocabulary sample lacks',
+  ],
   ['Bloom period', "USDA's Bloom Period: the vocabulary has no key for when a plant flowers"],
   [
     WFO_KEY,
@@ -102,6 +128,30 @@ export function attributesOf(entry: Entry, vocabulary: Vocabulary, report: Build
   if (entry.attractsPollinators) {
     const utility = { key: POLLINATION.key, value: vocabulary.spell('Utility', POLLINATION.value) }
     mergeInto(entry, { data, origin }, [utility], { source: 'CropGraph', id: 'cropgraph' }, report)
+  }
+  if (entry.synonyms) {
+    const synonyms = [{ key: SYNONYMS_KEY, value: entry.synonyms.join(', ') }]
+    mergeInto(
+      entry,
+      { data, origin },
+      synonyms,
+      { source: 'the USDA PLANTS checklist', id: 'usda-plants' },
+      report,
+    )
+  }
+  if (entry.uses) {
+    const uses = useAttributes(entry.uses, vocabulary)
+    mergeInto(entry, { data, origin }, uses, { source: 'Kew', id: 'kew-useful-plants' }, report)
+  }
+  if (entry.gardenPlanner) {
+    const needs = gardenPlannerAttributes(entry.gardenPlanner, vocabulary)
+    mergeInto(
+      entry,
+      { data, origin },
+      needs,
+      { source: 'Open Garden Planner', id: 'open-garden-planner' },
+      report,
+    )
   }
   const links = [
     ...(entry.nameLinks?.powo ? [{ key: POWO_KEY, value: entry.nameLinks.powo }] : []),
@@ -249,13 +299,32 @@ function mergeInto(
   }
 }
 
+/** Keys whose values are a number or a range ("55-90"): two that overlap agree. */
+const RANGE_KEYS: ReadonlySet<string> = new Set(['Days to maturity', 'Soil pH', 'Germination time'])
+
+function numberRange(value: string): { low: number; high: number } | undefined {
+  const match = /^(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?$/.exec(value)
+  if (!match) return undefined
+  const low = Number(match[1])
+  return { low, high: match[2] === undefined ? low : Number(match[2]) }
+}
+
 /**
- * Whether two values of a key disagree. A light value within the other source's list, or heights
- * within half of each other (a garden note against a measured mature height), are not disagreements.
+ * Whether two values of a key disagree. A light or water value within the other source's list, heights
+ * within half of each other (a garden note against a measured mature height), ranges that overlap,
+ * germination temperatures a degree apart, and a Warning among the other's are not disagreements.
  */
 function conflicting(key: string, kept: string, other: string): boolean {
   if (kept === other) return false
-  if (key === 'Light requirement') {
+  // Kew's uses add to another source's Utility in Recorded uses (useful-plants.ts), not against it.
+  if (key === 'Utility') return false
+  if (key === 'Warning') return !kept.toLowerCase().split(', ').includes(other.toLowerCase())
+  if (RANGE_KEYS.has(key)) {
+    const [a, b] = [numberRange(kept), numberRange(other)]
+    return !a || !b || a.high < b.low || b.high < a.low
+  }
+  if (key === 'Germination temperature') return Math.abs(Number(kept) - Number(other)) > 1
+  if (key === 'Light requirement' || key === 'Water requirement') {
     const keptValues = kept.toLowerCase().split(', ')
     return !other
       .toLowerCase()

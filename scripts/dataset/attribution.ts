@@ -14,6 +14,8 @@ export type SourceId =
   | 'openfarm'
   | 'permapeople'
   | 'open-plant-names'
+  | 'kew-useful-plants'
+  | 'open-garden-planner'
   | 'hortus-build'
 
 /** A source as the header lists it; the build's own tables have no address of their own. */
@@ -80,6 +82,19 @@ export const OPEN_PLANT_NAMES: Source = {
   license: 'CC0 1.0 (public domain)',
 }
 
+export const KEW_USEFUL_PLANTS: Source = {
+  id: 'kew-useful-plants',
+  name: 'World Checklist of Useful Plant Species (Diazgranados et al. 2020, Royal Botanic Gardens, Kew), CC BY 4.0',
+  url: 'https://doi.org/10.5063/F1CV4G34',
+  license: 'CC BY 4.0',
+}
+export const OPEN_GARDEN_PLANNER: Source = {
+  id: 'open-garden-planner',
+  name: 'Open Garden Planner (cofade), CC BY-SA 4.0',
+  url: 'https://github.com/cofade/open-garden-planner',
+  license: 'CC BY-SA 4.0',
+}
+
 /**
  * The values the build itself gives from its own tables: the family of a genus (its APG IV table) and
  * what is eaten of a food crop (its edible-parts table). Part of the Hortus dataset, under its licence.
@@ -113,7 +128,7 @@ export function starterHeader(mitNotice: string): DatasetHeader {
     license: DATASET_LICENSE,
     license_url: DATASET_LICENSE_URL,
     attribution:
-      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, companions and antagonists with their reasons, and which flowers attract pollinators, open_plant_names (Roger Hyam, Royal Botanic Garden Edinburgh; CC0) for the Plants of the World Online and World Flora Online links, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
+      'Hortus starter plant dataset (CC BY-SA 4.0): credit Growstuff (growstuff.org) for the crops, Wikipedia contributors ("List of companion plants") for the companion links, the USDA PLANTS Database for plant characteristics (public domain; cite "USDA, NRCS. The PLANTS Database (http://plants.usda.gov). National Plant Data Team, Greensboro, NC USA"), FarmBot (MIT, Copyright (c) 2018 Farmbot.io; the notice is in the FarmBot source below) and OpenFarm contributors (CC0) for crop descriptions, sizes, companions and the crop photos (each credited on its image entry), CropGraph (Andrew Christison, CC BY 4.0) for the sowing and planting windows, days to maturity, germination temperatures, pests and diseases, companions and antagonists with their reasons, and which flowers attract pollinators, open_plant_names (Roger Hyam, Royal Botanic Garden Edinburgh; CC0) for the Plants of the World Online and World Flora Online links, the World Checklist of Useful Plant Species (Diazgranados et al. 2020, Royal Botanic Gardens, Kew; CC BY 4.0) for the recorded uses, the USDA PLANTS checklist for the synonyms, Open Garden Planner (cofade; CC BY-SA 4.0) for the water, soil pH, frost, feeding and seed-sowing needs of garden crops, and Permapeople contributors for the attribute vocabulary; see data/ATTRIBUTION.md.',
     sources: [
       GROWSTUFF,
       WIKIPEDIA_COMPANION_PLANTS,
@@ -122,6 +137,8 @@ export function starterHeader(mitNotice: string): DatasetHeader {
       CROPGRAPH,
       OPENFARM,
       OPEN_PLANT_NAMES,
+      KEW_USEFUL_PLANTS,
+      OPEN_GARDEN_PLANNER,
       PERMAPEOPLE_VOCABULARY,
       HORTUS_BUILD,
     ],
@@ -197,6 +214,22 @@ ${mitLicenseText
   World Flora Online and the GBIF backbone, dedicated to the public domain (CC0): the IPNI and World Flora
   Online identifiers behind the \`Plants of the World Online\` and \`World Flora Online\` links. Used in
   \`plants.jsonl\`; credited although CC0 does not require it.
+- **The World Checklist of Useful Plant Species** (Diazgranados et al. 2020, Royal Botanic Gardens, Kew;
+  Knowledge Network for Biocomplexity, ${KEW_USEFUL_PLANTS.url}), ${KEW_USEFUL_PLANTS.license}
+  (https://creativecommons.org/licenses/by/4.0/), credit "${KEW_USEFUL_PLANTS.name}": which uses the
+  literature records for each species (food, medicine, animal fodder, bee and insect food, materials, fuel,
+  environmental and social uses, poisons, gene sources), the \`Recorded uses\` attribute and the
+  \`Medicinal\`, \`Edible\`, \`Warning\` and \`Utility\` values whose \`source\` is \`kew-useful-plants\`. A
+  recorded use is what the literature records somewhere, not advice. Used in \`plants.jsonl\`.
+- **The USDA PLANTS checklist** (the Complete PLANTS Checklist of ${USDA_PLANTS.url}, public domain, cited
+  as USDA PLANTS above): the scientific synonyms of each species, the \`Synonyms\` attribute. Used in
+  \`plants.jsonl\`.
+- **Open Garden Planner** (${OPEN_GARDEN_PLANNER.url}), cofade, ${OPEN_GARDEN_PLANNER.license}
+  (https://creativecommons.org/licenses/by-sa/4.0/), curated from RHS plant profiles and university
+  extension guides: the water needs, soil pH, \`Frost tolerance\`, \`Nitrogen Usage\`, \`Seed planting depth\`
+  and \`Germination time\` of garden crops, herbs and fruit, and days to maturity, germination temperatures
+  and hardiness zones where no other source gives them, the values whose \`source\` is
+  \`open-garden-planner\`. Used in \`plants.jsonl\`.
 - **OpenFarm** (${OPENFARM.url}), dedicated to the public domain (CC0): its crop name list
   (\`lib/crops.csv\`) is \`openfarm.jsonl\`, and FarmBot's crop records were taken from OpenFarm.
   \`openfarm.jsonl\` is distributed under ${DATASET_LICENSE} as part of the Hortus dataset; OpenFarm is
@@ -209,7 +242,7 @@ ${mitLicenseText
 
 Every value and link of \`plants.jsonl\` names its source: the \`id\` of one of the header line's
 \`sources\` (\`growstuff\`, \`wikipedia-companions\`, \`usda-plants\`, \`farmbot\`, \`cropgraph\`,
-\`open-plant-names\`, …), on the value or link itself or, where it is the most common of the plant's,
+\`open-plant-names\`, \`kew-useful-plants\`, \`open-garden-planner\`, …), on the value or link itself or, where it is the most common of the plant's,
 once on the plant's line. \`hortus-build\` marks what the build's own tables give (the family of a genus
 from its APG IV table, what is eaten of a food crop from its edible-parts table): part of the Hortus
 dataset, under its licence. Every line of \`openfarm.jsonl\` names \`openfarm\`.
@@ -221,8 +254,9 @@ Whether you copy the files, serve them, or publish plants taken from a Hortus se
 1. a link back to the Hortus service (website) you took the data from;
 2. the licence, ${DATASET_LICENSE}, with a link to ${DATASET_LICENSE_URL};
 3. the sources: "Growstuff (growstuff.org), Wikipedia contributors ("List of companion plants"),
-   USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison), open_plant_names (Roger Hyam), OpenFarm,
-   Permapeople contributors";
+   USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison), open_plant_names (Roger Hyam),
+   World Checklist of Useful Plant Species (RBG Kew), Open Garden Planner (cofade), OpenFarm, Permapeople
+   contributors";
 4. a note if you changed the data.
 
 If you copy FarmBot's records (descriptions, sizes, companions) or its crop photos and icons in bulk,
@@ -233,7 +267,8 @@ A short form that satisfies this:
 > Plant data from Hortus (URL of the Hortus service), ${DATASET_LICENSE}
 > (${DATASET_LICENSE_URL}), built from Growstuff, Wikipedia contributors ("List of companion
 > plants"), the USDA NRCS PLANTS Database, FarmBot, CropGraph (Andrew Christison, CC BY 4.0),
-> open_plant_names (Roger Hyam), OpenFarm and Permapeople contributors.
+> open_plant_names (Roger Hyam), the World Checklist of Useful Plant Species (RBG Kew, CC BY 4.0),
+> Open Garden Planner (cofade, CC BY-SA 4.0), OpenFarm and Permapeople contributors.
 
 Share-alike: if you adapt the data, license your adaptation under ${DATASET_LICENSE} (or a compatible
 licence) and keep these credits.

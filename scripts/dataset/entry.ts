@@ -5,6 +5,8 @@ import type { SourceId } from './attribution.ts'
 import { compareStrings } from './compare-strings.ts'
 import type { FarmbotCrop } from './farmbot.ts'
 import type { GrowstuffCrop } from './growstuff.ts'
+import type { GardenPlannerRecord } from './open-garden-planner.ts'
+import type { UseFlags } from './useful-plants.ts'
 import type { UsdaCultivar, UsdaTaxon } from './usda.ts'
 
 export type PlantType = 'Plant' | 'Variety'
@@ -32,6 +34,12 @@ export interface Entry {
   /** The species' pages at Plants of the World Online and World Flora Online (plant-name-ids.ts). */
   nameLinks?: { powo?: string; wfo?: string }
   alternateNames: string[]
+  /** Scientific synonyms of the entry's species (USDA PLANTS checklist; uses-and-synonyms.ts). */
+  synonyms?: string[]
+  /** The use categories Kew's checklist records for the species (useful-plants.ts). */
+  uses?: UseFlags
+  /** Open Garden Planner's record of this crop (open-garden-planner.ts). */
+  gardenPlanner?: GardenPlannerRecord
   /** The source of each alternate name, by its nameKey; a name not here is Growstuff's. */
   alternateSources?: Map<string, SourceId>
   wikipedia?: string

@@ -30,6 +30,8 @@ const SHORT_NAMES: Record<SourceId, string> = {
   cropgraph: 'CropGraph',
   openfarm: 'OpenFarm',
   'open-plant-names': 'open_plant_names',
+  'kew-useful-plants': 'Kew',
+  'open-garden-planner': 'Open Garden Planner',
   permapeople: 'Permapeople',
   'hortus-build': 'Hortus',
 }

@@ -3,10 +3,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 
-/** The text of `path`, or of `path.gz` decompressed when only that exists. */
-export function readSourceText(path: string): string {
-  if (existsSync(path)) return readFileSync(path, 'utf8')
+/**
+ * The text of `path`, or of `path.gz` decompressed when only that exists. `encoding` is the file's:
+ * Kew's checklist of useful plants is Latin-1, every other source UTF-8.
+ */
+export function readSourceText(path: string, encoding: 'utf8' | 'latin1' = 'utf8'): string {
+  if (existsSync(path)) return readFileSync(path, encoding)
   const compressed = `${path}.gz`
-  if (existsSync(compressed)) return gunzipSync(readFileSync(compressed)).toString('utf8')
+  if (existsSync(compressed)) return gunzipSync(readFileSync(compressed)).toString(encoding)
   throw new Error(`source file not found: ${path} (nor ${compressed})`)
 }

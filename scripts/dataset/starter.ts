@@ -39,6 +39,10 @@ import { readUsda } from './usda.ts'
 import { USDA_DECISIONS } from './usda-attributes.ts'
 import { addUsdaTaxa } from './usda-merge.ts'
 import type { Vocabulary } from './vocabulary.ts'
+import { readChecklist } from './usda-checklist.ts'
+import { readUsefulPlants, USEFUL_PLANTS_DECISIONS } from './useful-plants.ts'
+import { attachUsesAndSynonyms, SYNONYM_DECISIONS } from './uses-and-synonyms.ts'
+import { GARDEN_PLANNER_DECISIONS, matchGardenPlanner, readGardenPlanner } from './open-garden-planner.ts'
 
 /**
  * Names the sources give in the plural for a countable crop; the entry takes the singular like all
@@ -105,6 +109,11 @@ export function buildStarter(
   const companions = companionStatements(readCompanionPairs(sourceDir), calendar, report)
   for (const flower of companions.pollinators) flower.attractsPollinators = true
   attachNameLinks(entries, sourceDir, report)
+  report.decisions.push(...SYNONYM_DECISIONS, ...USEFUL_PLANTS_DECISIONS, ...GARDEN_PLANNER_DECISIONS)
+  const checklist = readChecklist(sourceDir)
+  attachUsesAndSynonyms(entries, checklist, readUsefulPlants(sourceDir), report)
+  const planner = matchGardenPlanner(entries, readGardenPlanner(sourceDir), checklist, report)
+  for (const [entry, record] of planner) entry.gardenPlanner = record
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
   reportCalendar(entries, calendar, report)
   checkAttributes(entries, report)

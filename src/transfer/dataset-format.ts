@@ -157,5 +157,6 @@ export const ATTRIBUTION =
   'Hortus plant database contributors, building on OpenFarm (CC0), Growstuff (CC BY-SA), Wikipedia ' +
   'contributors ("List of companion plants", CC BY-SA 4.0), the USDA NRCS PLANTS Database (public domain), ' +
   'FarmBot crop data (MIT, Copyright (c) 2018 Farmbot.io; notice in data/ATTRIBUTION.md of Hortus), ' +
-  'CropGraph (Andrew Christison, CC BY 4.0) and open_plant_names (CC0). ' +
+  'CropGraph (Andrew Christison, CC BY 4.0), open_plant_names (CC0), the World Checklist of Useful Plant ' +
+  'Species (Diazgranados et al. 2020, RBG Kew, CC BY 4.0) and Open Garden Planner (cofade, CC BY-SA 4.0). ' +
   'Credit the Hortus website with a link and share derived works under CC BY-SA 4.0.'

@@ -477,12 +477,17 @@ describe('starter dataset (data/plants.jsonl)', () => {
       'Layer',
       'Native to',
     ]
-    // USDA Hardiness zone may come from CropGraph too (perennials USDA does not describe): the value's
-    // source says which
+    // USDA Hardiness zone may come from CropGraph too (perennials USDA does not describe), and the
+    // crop needs from Open Garden Planner (vegetables USDA does not describe): the value's source says which
+    const others: Record<string, string[]> = {
+      'USDA Hardiness zone': ['cropgraph', 'open-garden-planner'],
+      'Water requirement': ['open-garden-planner'],
+      'Soil pH': ['open-garden-planner'],
+    }
     for (const line of lines) {
       for (const name of usdaOnly) {
         const source = sourceOf(line, name)
-        const allowed = name === 'USDA Hardiness zone' ? ['usda-plants', 'cropgraph'] : ['usda-plants']
+        const allowed = ['usda-plants', ...(others[name] ?? [])]
         if (source !== undefined) assert.ok(allowed.includes(source), `${line.name}: ${name} from ${source}`)
       }
       if (usdaOnly.some((name) => sourceOf(line, name) === 'usda-plants'))
@@ -615,7 +620,7 @@ describe('starter dataset (data/plants.jsonl)', () => {
       }
     assert.match(
       report,
-      /Keys written that the Permapeople vocabulary \(data-keys\.json\) lacks: Bloom period \(.*\); USDA PLANTS \(/,
+      /Keys written that the Permapeople vocabulary \(data-keys\.json\) lacks: Synonyms \(.*\); Recorded uses \(.*\); Frost tolerance \(.*\); Seed planting depth \(.*\); Bloom period \(.*\); USDA PLANTS \(/,
     )
   })
 
@@ -642,6 +647,10 @@ describe('starter dataset (data/plants.jsonl)', () => {
       'Bloom period',
       'USDA PLANTS',
       'World Flora Online',
+      'Synonyms',
+      'Recorded uses',
+      'Frost tolerance',
+      'Seed planting depth',
     ])
     for (const line of lines) {
       for (const { key: name, value } of line.data ?? []) {
@@ -725,7 +734,8 @@ describe("CropGraph's companions (data/plants.jsonl)", () => {
     const borage = only('Borage')
     assert.equal(attribute(borage, 'Utility'), 'Attracts pollinators')
     assert.equal(sourceOf(borage, 'Utility'), 'cropgraph')
-    assert.equal(attribute(only('Tomato'), 'Utility'), undefined)
+    // Tomato's Utility is Kew's recorded uses, not the pollinator pair's
+    assert.doesNotMatch(attribute(only('Tomato'), 'Utility') ?? '', /pollinators/i)
     // Anise hyssop draws bees and wasps to tomato beds: a pollinator pair, so no link
     assert.equal(attribute(only('Anise hyssop'), 'Utility'), 'Attracts pollinators')
     assert.equal(linkBetween('Tomato', 'Anise hyssop'), undefined)
