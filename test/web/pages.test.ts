@@ -169,6 +169,17 @@ describe('the starter dataset', () => {
       }
       await Promise.all(Array.from({ length: 4 }, worker))
       assert.deepEqual(failures.slice(0, 10), [])
+      // The tomato's uses say whose record they are and what it means; its old names and needs show.
+      const tomato = text(await (await fetch(`${fresh.baseUrl}/plants/solanum-lycopersicum-tomato`)).text())
+      assert.match(tomato, /Recorded uses Food, medicine, animal fodder/)
+      assert.match(
+        tomato,
+        /Recorded in the World Checklist of Useful Plant Species: uses people have made of it somewhere in the world, not advice\./,
+      )
+      assert.match(tomato, /Synonyms Lycopersicon cerasiforme, Lycopersicon esculentum/)
+      assert.match(tomato, /Frost tolerance Tender/)
+      assert.match(tomato, /Seed planting depth 0\.6 cm \(¼ in\)/)
+      assert.match(tomato, /Germination time 5–10 days/)
     } finally {
       await fresh.close()
     }

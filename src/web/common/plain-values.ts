@@ -33,7 +33,8 @@ export function plainValue(key: string, value: string, units: Units = 'metric'):
   if (key === 'USDA Hardiness zone') return hardiness(text, units) ?? text
   if (key === 'Soil pH' && RANGE.test(text)) return `pH ${text.replace(RANGE, `$1${EN_DASH}$2`)}`
   if (key === 'Germination temperature' && NUMBER.test(text)) return temperature(Number(text), units)
-  if (key === 'Days to maturity') return maturity(text) ?? text
+  if (key === 'Days to maturity' || key === 'Germination time') return maturity(text) ?? text
+  if (key === 'Seed planting depth' && NUMBER.test(text)) return seedDepth(Number(text), units)
   if (key === 'Family') return text.replace(/^(\S+) or (\S+)$/, (_, a, b: string) => `${a} (${capital(b)})`)
   if (WORD_LIST_KEYS.has(key)) return text.split(/,\s*/).map(termCase).join(', ')
   return text
@@ -46,6 +47,26 @@ function length(metres: number, units: Units = 'metric'): string {
   const imperial = feet >= 3 ? `${round(feet, feet >= 10 ? 0 : 1)} ft` : `${Math.round(feet * 12)} in`
   return units === 'metric' ? `${metric} (${imperial})` : `${imperial} (${metric})`
 }
+
+/** A seed depth given in centimetres: "0.6 cm (¼ in)"; imperial first when asked. */
+function seedDepth(centimetres: number, units: Units = 'metric'): string {
+  const metric = `${round(centimetres, 1)} cm`
+  const inches = centimetres / 2.54
+  const imperial = `${INCH_FRACTIONS.get(Math.round(inches * 8)) ?? round(inches, 1)} in`
+  return units === 'metric' ? `${metric} (${imperial})` : `${imperial} (${metric})`
+}
+
+/** Eighths of an inch as seed packets write them. */
+const INCH_FRACTIONS: ReadonlyMap<number, string> = new Map([
+  [1, '⅛'],
+  [2, '¼'],
+  [3, '⅜'],
+  [4, '½'],
+  [5, '⅝'],
+  [6, '¾'],
+  [7, '⅞'],
+  [8, '1'],
+])
 
 /** "16 °C (61 °F)". */
 function temperature(celsius: number, units: Units = 'metric'): string {

@@ -72,6 +72,18 @@ export const GROWING_CONDITIONS = [
   'Layer',
 ]
 
+/** The key of the uses the literature records (Kew's checklist), shown with what such a record means. */
+const RECORDED_USES = 'Recorded uses'
+
+/** The top panel shows two more keys than the forms and filters suggest: few plants have them. */
+const PANEL = GROWING_CONDITIONS.flatMap((key) =>
+  key === 'Soil pH'
+    ? [key, 'Nitrogen Usage']
+    : key === 'USDA Hardiness zone'
+      ? [key, 'Frost tolerance']
+      : [key],
+)
+
 /** The other attributes by group, below the sowing calendar: sowing and harvest follow it. */
 const GROUPS: [string, string[]][] = [
   [
@@ -80,6 +92,8 @@ const GROUPS: [string, string[]][] = [
       ...Object.keys(WINDOW_KEYS),
       'Days to maturity',
       'Germination temperature',
+      'Germination time',
+      'Seed planting depth',
       'Spacing',
       'Propagation method',
       'Propagation - Direct sowing',
@@ -87,9 +101,12 @@ const GROUPS: [string, string[]][] = [
       'Propagation - Cuttings',
     ],
   ],
-  ['Uses and cautions', ['Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing', 'Utility']],
+  [
+    'Uses and cautions',
+    [RECORDED_USES, 'Medicinal', 'Edible', 'Edible parts', 'Warning', 'Nitrogen Fixing', 'Utility'],
+  ],
   ['Pests and diseases, in short', ['Pests', 'Diseases']],
-  ['Names and origin', ['Family', 'Genus', ALTERNATE_NAME_KEY, 'Native to', 'Bloom period']],
+  ['Names and origin', ['Family', 'Genus', ALTERNATE_NAME_KEY, 'Synonyms', 'Native to', 'Bloom period']],
 ]
 
 /** A group of at most this many attributes takes half the width on a laptop, beside another. */
@@ -155,7 +172,7 @@ export function PlantPage({
       byKey.delete(key)
       return attribute ? [attribute] : []
     })
-  const conditions = take(GROWING_CONDITIONS)
+  const conditions = take(PANEL)
   // The sowing calendar lists the plant's own windows, each with its mark: not again under "Sowing and harvest".
   if (calendar && !calendar.parent) take(calendar.words.map(({ key }) => key))
   // The records say more than the names: with them, the names are not shown twice.
@@ -294,6 +311,7 @@ function Attributes({
                 {words}
               </span>
               <ValueSource origin={origins.get(key)} about={key} plantLink={plantLink} />
+              {key === RECORDED_USES ? <UsesMeaning origin={origins.get(key)} /> : ''}
             </dd>
           </div>
         )
@@ -412,5 +430,19 @@ function History({
         <a href={`${link}/history`}>Full history: every version, and what changed between any two</a>
       </p>
     </section>
+  )
+}
+
+/** What a recorded use means, and whose record it is, in one line under the uses. */
+function UsesMeaning({ origin }: { origin: ValueOrigin | undefined }): JSX.Element {
+  // "World Checklist of Useful Plant Species (Diazgranados et al. 2020, …)" → its title.
+  const who = origin?.source
+    ? `Recorded in the ${origin.source.name.replace(/ \(.*$/, '')}`
+    : `Recorded by ${origin?.author ?? 'a member'}`
+  return (
+    <span
+      class="value-note"
+      safe
+    >{`${who}: uses people have made of it somewhere in the world, not advice.`}</span>
   )
 }
