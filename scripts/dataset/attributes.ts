@@ -299,6 +299,28 @@ function mergeInto(
   }
 }
 
+/**
+ * What Open Garden Planner's values did, by key: written where no other source gave the key, the same as
+ * (or within) the value kept, or against it (each of those is listed under Disagreements).
+ */
+export function reportPlannerAgreement(entries: Entry[], vocabulary: Vocabulary, report: BuildReport): void {
+  const tally = new Map<string, [written: number, agreeing: number, against: number]>()
+  for (const entry of entries) {
+    if (!entry.gardenPlanner) continue
+    for (const { key, value } of gardenPlannerAttributes(entry.gardenPlanner, vocabulary)) {
+      const kept = entry.data.find((attribute) => attribute.key === key)
+      const counts = tally.get(key) ?? [0, 0, 0]
+      if (!kept || kept.source === 'open-garden-planner') counts[0]++
+      else if (!conflicting(key, kept.value, value)) counts[1]++
+      else counts[2]++
+      tally.set(key, counts)
+    }
+  }
+  report.counts.push(
+    `Open Garden Planner's values, by key, written where no other source gave one / agreeing with the value kept / against it: ${[...tally].map(([key, [written, agreeing, against]]) => `${key} ${written}/${agreeing}/${against}`).join(', ')}`,
+  )
+}
+
 /** Keys whose values are a number or a range ("55-90"): two that overlap agree. */
 const RANGE_KEYS: ReadonlySet<string> = new Set(['Days to maturity', 'Soil pH', 'Germination time'])
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { attachAlternateNameFile, finishAlternateNames } from './alternate-names.ts'
 import { farmbotNotice, starterHeader } from './attribution.ts'
 import { readSourceText } from './source-files.ts'
-import { attributesOf, reportKeys } from './attributes.ts'
+import { attributesOf, reportKeys, reportPlannerAgreement } from './attributes.ts'
 import { readCompanionTable } from './companion.ts'
 import { STARTER_DECISIONS } from './decisions.ts'
 import { compareStrings } from './compare-strings.ts'
@@ -115,6 +115,7 @@ export function buildStarter(
   const planner = matchGardenPlanner(entries, readGardenPlanner(sourceDir), checklist, report)
   for (const [entry, record] of planner) entry.gardenPlanner = record
   for (const entry of entries) entry.data = attributesOf(entry, vocabulary, report)
+  reportPlannerAgreement(entries, vocabulary, report)
   reportCalendar(entries, calendar, report)
   checkAttributes(entries, report)
   reportKeys(entries, vocabulary, report)

@@ -174,7 +174,7 @@ describe('the starter dataset', () => {
       assert.match(tomato, /Recorded uses Food, medicine, animal fodder/)
       assert.match(
         tomato,
-        /Recorded in the World Checklist of Useful Plant Species: uses people have made of it somewhere in the world, not advice\./,
+        /Recorded in the World Checklist of Useful Plant Species: uses people have made of it, not advice\./,
       )
       assert.match(tomato, /Synonyms Lycopersicon cerasiforme, Lycopersicon esculentum/)
       assert.match(tomato, /Frost tolerance Tender/)

@@ -114,6 +114,8 @@ const SHORT_GROUP = 4
 
 /** A value longer than this many characters is a sentence. */
 const LONG_VALUE = 40
+/** A value longer than this is a list of several lines (uses, synonyms). */
+const LIST_VALUE = 90
 
 /** The varieties page's page size. */
 export const VARIETIES_SHOWN = 24
@@ -177,6 +179,12 @@ export function PlantPage({
   if (calendar && !calendar.parent) take(calendar.words.map(({ key }) => key))
   // The records say more than the names: with them, the names are not shown twice.
   if (problems.problems.length > 0) take(['Pests', 'Diseases'])
+  // Kew's record of the uses gives Medicinal, Edible and Utility too: where they come from the same
+  // record, the list of uses says them already.
+  const usesSource = origins.get(RECORDED_USES)?.source?.name
+  if (usesSource)
+    for (const key of ['Medicinal', 'Edible', 'Utility'])
+      if (origins.get(key)?.source?.name === usesSource) byKey.delete(key)
   const groups = GROUPS.map(([title, keys]) => [title, take(keys)] as const)
   const sources = [...byKey.values()].filter((attribute) => isUrl(attribute.value))
   const more = [...byKey.values()].filter((attribute) => !isUrl(attribute.value))
@@ -302,9 +310,10 @@ function Attributes({
     <dl class="attributes">
       {list.map(({ key, value }) => {
         const words = plainValue(key, value)
-        // A sentence takes two columns on a laptop rather than four lines of one.
+        // A sentence takes two columns on a laptop rather than four lines of one, a list the whole row.
+        const width = words.length > LIST_VALUE ? 'whole' : words.length > LONG_VALUE ? 'long' : undefined
         return (
-          <div class={words.length > LONG_VALUE ? 'long' : undefined}>
+          <div class={width}>
             <dt safe>{key}</dt>
             <dd>
               <span class="value" safe>
@@ -439,10 +448,5 @@ function UsesMeaning({ origin }: { origin: ValueOrigin | undefined }): JSX.Eleme
   const who = origin?.source
     ? `Recorded in the ${origin.source.name.replace(/ \(.*$/, '')}`
     : `Recorded by ${origin?.author ?? 'a member'}`
-  return (
-    <span
-      class="value-note"
-      safe
-    >{`${who}: uses people have made of it somewhere in the world, not advice.`}</span>
-  )
+  return <span class="value-note" safe>{`${who}: uses people have made of it, not advice.`}</span>
 }
