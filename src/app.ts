@@ -62,6 +62,8 @@ import { provenanceRoutes } from './provenance/provenance.routes.ts'
 import { imageServingRoutes } from './images/image-serving.routes.ts'
 import { CURSOR_HEADER, exportRoutes } from './transfer/export.routes.ts'
 import { website } from './web/website.ts'
+import { MailSender, type SenderTiming } from './mail/mail-sender.ts'
+import { assertMayEdit } from './accounts/email-confirmations.ts'
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
@@ -74,6 +76,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Overrides `config.requestTimeoutSeconds` (tests want less than a second). */
   requestTimeoutMs?: number
+  /** Overrides how often the mail outbox is read and how refusals are retried (tests want it quick). */
+  mailTiming?: Partial<SenderTiming>
 }
 
 export async function buildApp({
@@ -81,6 +85,7 @@ export async function buildApp({
   store,
   logger = false,
   requestTimeoutMs,
+  mailTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const config = { ...loadConfig({}), ...given }
   // A request must arrive whole within the request timeout (408 otherwise), its headers within a third of
@@ -126,6 +131,7 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const mailSent = config.smtpUrl !== null && config.mailFrom !== null
   limitConnections(app, config.maxConnections)
   // On PostgreSQL the limits are counted across every process on the database; SQLite is one process.
   const limitStore = store.dialect === 'postgres' ? sharedLimitStore(app, store.db) : undefined
@@ -290,9 +296,11 @@ export async function buildApp({
         (request) => request.commercialKey,
       )
       // A new account's writes per day, counted with the website's (moderation/new-accounts.ts).
+      // And, where mail is sent, an address confirmed first (accounts/email-confirmations.ts).
       api.addHook('preHandler', async (request) => {
-        if (request.account && isApiWrite(request))
-          await assertNewAccountMayWrite(store, request.account, config.newAccountWritesPerDay)
+        if (!request.account || !isApiWrite(request)) return
+        assertMayEdit(request.account, mailSent)
+        await assertNewAccountMayWrite(store, request.account, config.newAccountWritesPerDay)
       })
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
@@ -326,11 +334,23 @@ export async function buildApp({
       .finally(() => readiness.ready())
       .then(() => compileTheRestWhenQuiet(app.server))
   })
+  // Mail goes out from every process that has it configured, off the request path (mail/mail-sender.ts).
+  if (mailSent && config.smtpUrl && config.mailFrom) {
+    const sender = new MailSender(
+      store,
+      { smtpUrl: config.smtpUrl, from: config.mailFrom },
+      app.log,
+      mailTiming,
+    )
+    app.addHook('onReady', async () => sender.start())
+    app.addHook('onClose', () => sender.stop())
+  }
   await app.register(website, {
     store,
     keys,
     keyBrand: config.keyBrand,
     contact: config.contact,
+    mail: mailSent,
     authAttemptsPerMinute: config.authFailureLimitPerMinute,
     newAccountWritesPerDay: config.newAccountWritesPerDay,
     limitStore,

@@ -57,6 +57,10 @@ export interface Config {
   readonly readOnly: boolean
   /** What a read-only Hortus mirrors (a URL or a sentence), named in the 403 of a refused write. */
   readonly mirrorOf: string | null
+  /** The SMTP server mail goes through (`smtp://user:password@host:port`, `smtps://…`); null: no mail. */
+  readonly smtpUrl: string | null
+  /** The sender of every mail (`Hortus <plants@example.org>`); set exactly when smtpUrl is. */
+  readonly mailFrom: string | null
 }
 
 export class ConfigError extends Error {
@@ -89,6 +93,30 @@ function isProxyAddress(entry: string): boolean {
   if (bits === undefined) return true
   const prefix = Number(bits)
   return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128)
+}
+
+/** What is wrong with the two mail variables: both or neither, an smtp(s) URL with a host, an address. */
+function mailProblems(smtpUrl: string | null, mailFrom: string | null): string[] {
+  if (!smtpUrl && !mailFrom) return []
+  if (!smtpUrl) return ['HORTUS_MAIL_FROM is set without HORTUS_SMTP_URL: set both to send mail, or neither']
+  if (!mailFrom)
+    return [
+      'HORTUS_SMTP_URL is set without HORTUS_MAIL_FROM: give the sender, such as Hortus <plants@example.org>',
+    ]
+  const problems: string[] = []
+  let url: URL | null = null
+  try {
+    url = new URL(smtpUrl)
+  } catch {
+    url = null
+  }
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname)
+    problems.push('HORTUS_SMTP_URL: use smtp://user:password@host:port or smtps://user:password@host:port')
+  if (!/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom))
+    problems.push(
+      `HORTUS_MAIL_FROM=${mailFrom}: use an address, or a name and an address: Hortus <plants@example.org>`,
+    )
+  return problems
 }
 
 const DEFAULT_DATABASE_URL = 'sqlite:./var/hortus.db'
@@ -190,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportsPerHour: integer('HORTUS_EXPORTS_PER_HOUR', 6, 1, 1_000_000),
     readOnly: readOnlyRaw === 'on',
     mirrorOf: env.HORTUS_MIRROR_OF?.trim() || null,
+    smtpUrl: env.HORTUS_SMTP_URL?.trim() || null,
+    mailFrom: env.HORTUS_MAIL_FROM?.trim() || null,
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -207,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     )
   if (config.contact && !/^(https?:\/\/\S+|[^\s@]+@[^\s@]+)$/.test(config.contact))
     problems.push(`HORTUS_CONTACT=${config.contact}: use an email address or an http(s) URL`)
+  problems.push(...mailProblems(config.smtpUrl, config.mailFrom))
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   if (!levels.includes(config.logLevel))
     problems.push(`LOG_LEVEL=${config.logLevel}: use one of ${levels.join(', ')}`)

@@ -13,7 +13,17 @@ export async function findAccountByEmail(db: Db, email: string) {
 export async function findAccountForLogin(db: Db, email: string) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'email', 'name', 'role', 'created_at', 'password_hash', 'blocked_at', 'blocked_reason'])
+    .select([
+      'id',
+      'email',
+      'name',
+      'role',
+      'created_at',
+      'email_verified_at',
+      'password_hash',
+      'blocked_at',
+      'blocked_reason',
+    ])
     .where('email', '=', email)
     .executeTakeFirst()
 }
@@ -31,6 +41,7 @@ export async function insertAccount(
     name_key: string
     password_hash: string | null
     created_at: string
+    email_verified_at: string | null
   },
 ): Promise<number> {
   const row = await db.insertInto('accounts').values(account).returning('id').executeTakeFirstOrThrow()
@@ -61,7 +72,14 @@ export async function findSessionAccount(db: Db, tokenHash: string, now: string)
   return db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .select(['accounts.id', 'accounts.email', 'accounts.name', 'accounts.role', 'accounts.created_at'])
+    .select([
+      'accounts.id',
+      'accounts.email',
+      'accounts.name',
+      'accounts.role',
+      'accounts.created_at',
+      'accounts.email_verified_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .where('accounts.blocked_at', 'is', null)
@@ -100,6 +118,7 @@ const KEY_CHECK_COLUMNS = [
   'accounts.name',
   'accounts.role',
   'accounts.created_at',
+  'accounts.email_verified_at',
   'accounts.blocked_at',
 ] as const
 

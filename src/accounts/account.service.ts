@@ -6,6 +6,7 @@ import { AppError, accountBlocked } from '../errors.ts'
 import { accountOfRow, type Account } from './account.ts'
 import * as repo from './account.repository.ts'
 import { displayNameKey, displayNameProblem } from './display-name.ts'
+import { queueConfirmation } from './email-confirmations.ts'
 import { hashPassword, isOutdated, passwordProblem, verifyPassword } from './passwords.ts'
 
 export const EMAIL_MAX_LENGTH = 254
@@ -31,9 +32,15 @@ export type FormProblems = Partial<Record<string, string>>
 
 /**
  * Creates an account. An email that already has one gets the same answer and changes nothing (its password
- * stays), so the form cannot tell anyone whether an address is registered.
+ * stays), so the form cannot tell anyone whether an address is registered. With `confirmAt` (the site's
+ * address, where mail is sent) the account must confirm its address by the link mailed to it before it
+ * edits; without, it is taken as confirmed.
  */
-export async function signUp(store: Store, input: SignUpInput): Promise<FormProblems> {
+export async function signUp(
+  store: Store,
+  input: SignUpInput,
+  confirmAt: string | null = null,
+): Promise<FormProblems> {
   const email = normalizeEmail(input.email)
   const name = tidyDisplayName(input.name)
   const problems: FormProblems = {}
@@ -52,13 +59,16 @@ export async function signUp(store: Store, input: SignUpInput): Promise<FormProb
   try {
     await store.transaction(async (tx) => {
       if (await repo.findAccountByEmail(tx, email)) return
-      await repo.insertAccount(tx, {
+      const now = new Date().toISOString()
+      const id = await repo.insertAccount(tx, {
         email,
         name,
         name_key: nameKey,
         password_hash: passwordHash,
-        created_at: new Date().toISOString(),
+        created_at: now,
+        email_verified_at: confirmAt === null ? now : null,
       })
+      if (confirmAt !== null) await queueConfirmation(tx, { id, email, name }, confirmAt)
     })
   } catch (error) {
     // Another sign-up took the name or the email between the check and the insert.
@@ -115,6 +125,8 @@ export async function ensureAccount(tx: Db, email: string, name?: string): Promi
     name_key: chosen === null ? `pending:${randomUUID()}` : displayNameKey(chosen),
     password_hash: null,
     created_at: new Date().toISOString(),
+    // The operator made it: the address is theirs to vouch for.
+    email_verified_at: new Date().toISOString(),
   })
   if (chosen === null) await repo.renameAccount(tx, id, `member-${id}`, `member${id}`)
   return id

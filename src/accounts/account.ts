@@ -8,6 +8,8 @@ export interface Account {
   role: Role
   /** When the account was made: a new account writes less (moderation/new-accounts.ts). */
   created_at: string
+  /** When its address was confirmed; null until then, and until then it may not edit (where mail is sent). */
+  email_verified_at: string | null
 }
 
 export type { Role }
@@ -39,6 +41,14 @@ export function accountOfRow(row: {
   name: string
   role: Role
   created_at: string
+  email_verified_at: string | null
 }): Account {
-  return { id: Number(row.id), email: row.email, name: row.name, role: row.role, created_at: row.created_at }
+  return {
+    id: Number(row.id),
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    created_at: row.created_at,
+    email_verified_at: row.email_verified_at,
+  }
 }

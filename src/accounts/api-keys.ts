@@ -26,6 +26,7 @@ const verifiedKeyOfRow = (row: {
   name: string | null
   role: Role | null
   created_at: string | null
+  email_verified_at: string | null
   commercial_at: string | null
   blocked_at: string | null
 }): VerifiedKey => ({
@@ -35,6 +36,7 @@ const verifiedKeyOfRow = (row: {
     name: row.name!,
     role: row.role!,
     created_at: row.created_at!,
+    email_verified_at: row.email_verified_at,
   }),
   commercial: row.commercial_at !== null,
   blocked: row.blocked_at !== null,
@@ -156,6 +158,7 @@ export class KeyVerifier {
       name: 'warm-up',
       role: 'member' as const,
       created_at: new Date().toISOString(),
+      email_verified_at: null,
     }
     this.cache.set(pair.key_id, {
       hash: hashSecret(pair.key_secret),

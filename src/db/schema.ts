@@ -16,6 +16,8 @@ interface AccountsTable {
   /** Set while the account is blocked: its keys are refused and it cannot log in. */
   blocked_at: ColumnType<string | null, string | null | undefined, string | null>
   blocked_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** When the address was confirmed by the link mailed to it; null until then (only where mail is sent). */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type Role = 'member' | 'moderator' | 'operator'
@@ -44,6 +46,41 @@ interface SessionsTable {
   account_id: number
   created_at: string
   expires_at: string
+}
+
+interface MailOutboxTable {
+  id: Generated<number>
+  to_address: string
+  subject: string
+  /** Plain text: every message has a plain-text part, and only that. */
+  text_body: string
+  created_at: string
+  attempts: ColumnType<number, number | undefined, number>
+  /** When it may be tried (again): its creation, then each refusal's backoff. */
+  next_attempt_at: string
+  /** While a sender works on it; another process takes it only after this. */
+  locked_until: ColumnType<string | null, string | null | undefined, string | null>
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** Given up on (retried for a day): a failure the log reports. */
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>
+  last_error: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+interface EmailConfirmationsTable {
+  /** The SHA-256 of the link's token. */
+  token_hash: string
+  account_id: number
+  created_at: string
+  expires_at: string
+}
+
+interface PasswordResetsTable {
+  /** The SHA-256 of the link's token: the token itself is never stored. */
+  token_hash: string
+  account_id: number
+  created_at: string
+  expires_at: string
+  used_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface PlantsTable {
@@ -290,6 +327,9 @@ export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
   sessions: SessionsTable
+  mail_outbox: MailOutboxTable
+  password_resets: PasswordResetsTable
+  email_confirmations: EmailConfirmationsTable
   plants: PlantsTable
   plant_facets: PlantFacetsTable
   plant_numbers: PlantNumbersTable

@@ -9,6 +9,9 @@ import type { KeyVerifier } from '../accounts/api-keys.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { accountRoutes } from './account/account.routes.ts'
+import { passwordResetRoutes } from './account/password-reset.routes.ts'
+import { confirmEmailRoutes } from './account/confirm-email.routes.ts'
+import { assertMayEdit } from '../accounts/email-confirmations.ts'
 import { keyRoutes } from './account/keys.routes.ts'
 import { assetRoutes } from './common/assets.routes.ts'
 import { homeRoutes } from './home/home.routes.ts'
@@ -29,6 +32,8 @@ export interface WebsiteOptions {
   keys: KeyVerifier
   keyBrand: string
   contact: string | null
+  /** Mail is configured: the forms that send it are shown. */
+  mail: boolean
   authAttemptsPerMinute: number
   /** A new account's creates, updates and link changes per day (moderation/new-accounts.ts). */
   newAccountWritesPerDay: number
@@ -60,14 +65,33 @@ export async function website(web: TypedFastify, options: WebsiteOptions): Promi
   web.addHook('preHandler', async (request) => {
     if (request.method !== 'POST' || !request.routeOptions.config.write) return
     const viewer = await viewerOf(request, store)
-    if (viewer) await assertNewAccountMayWrite(store, viewer, options.newAccountWritesPerDay)
+    if (!viewer) return
+    assertMayEdit(viewer, options.mail)
+    await assertNewAccountMayWrite(store, viewer, options.newAccountWritesPerDay)
   })
   await web.register(assetRoutes)
   await web.register(homeRoutes, { store, contact })
   await web.register(searchRoutes, { store })
   await web.register(plantRoutes, { store })
-  await web.register(accountRoutes, { store, attemptsPerMinute: options.authAttemptsPerMinute })
-  await web.register(keyRoutes, { store, keys: options.keys, keyBrand: options.keyBrand, contact })
+  await web.register(accountRoutes, {
+    store,
+    mail: options.mail,
+    attemptsPerMinute: options.authAttemptsPerMinute,
+  })
+  await web.register(confirmEmailRoutes, { store })
+  await web.register(passwordResetRoutes, {
+    store,
+    mail: options.mail,
+    contact,
+    attemptsPerMinute: options.authAttemptsPerMinute,
+  })
+  await web.register(keyRoutes, {
+    store,
+    keys: options.keys,
+    keyBrand: options.keyBrand,
+    contact,
+    mail: options.mail,
+  })
   await web.register(docsRoutes, { store, openApiDocument: options.openApiDocument })
   await web.register(editRoutes, { store })
   await web.register(historyRoutes, { store })

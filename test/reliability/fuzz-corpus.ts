@@ -346,9 +346,15 @@ const ROUTES: Route[] = [
   { method: 'POST', template: '/signup', params: [], body: 'form', web: true, weight: 2 },
   { method: 'GET', template: '/login', params: ['welcome', 'next'], web: true, weight: 0.5 },
   { method: 'POST', template: '/login', params: [], body: 'form', web: true, weight: 1 },
+  { method: 'GET', template: '/forgot-password', params: ['sent'], web: true, weight: 0.5 },
+  { method: 'POST', template: '/forgot-password', params: [], body: 'form', web: true, weight: 1 },
+  { method: 'GET', template: '/reset-password', params: ['token'], web: true, weight: 0.5 },
+  { method: 'POST', template: '/reset-password', params: [], body: 'form', web: true, weight: 1 },
+  { method: 'GET', template: '/confirm-email', params: ['token'], web: true, weight: 0.5 },
+  { method: 'POST', template: '/account/confirm', params: [], body: 'form', web: true, weight: 0.5 },
   { method: 'GET', template: '/logout', params: [], web: true, weight: 0.4 },
   { method: 'POST', template: '/logout', params: [], body: 'form', web: true, weight: 0.5 },
-  { method: 'GET', template: '/account/keys', params: ['revoked'], web: true, weight: 1 },
+  { method: 'GET', template: '/account/keys', params: ['revoked', 'confirm'], web: true, weight: 1 },
   { method: 'POST', template: '/account/keys', params: [], body: 'form', web: true, weight: 2 },
   {
     method: 'POST',
@@ -856,6 +862,11 @@ function formFields(r: Random, route: Route, world: World): Record<string, unkno
     route.template === '/logout' ? forged : [world.session.csrf, world.session.csrf, ...forged],
   )
   const fields: Record<string, unknown> = { _csrf: csrf }
+  if (route.template === '/forgot-password') fields.email = r.pick([...TEXT.slice(0, 30), ...SQL])
+  if (route.template === '/reset-password') {
+    fields.token = r.pick(['', 'x', 'a'.repeat(201), ...TEXT.slice(0, 20), ...SQL])
+    fields.password = r.pick(['', 'short', 'p'.repeat(1001), 'a long enough password'])
+  }
   if (route.template === '/signup' || route.template === '/login') {
     fields.email = r.pick([...TEXT.slice(0, 30), ...SQL])
     fields.password = r.pick(['', 'short', 'p'.repeat(1001), '\u0000'.repeat(12), "' OR ''='"])

@@ -4,6 +4,7 @@ import type { TypedFastify } from '../../http/typed-fastify.ts'
 import { safeReturnPath } from '../common/return-to.ts'
 import { Type } from 'typebox'
 import { logIn, signUp } from '../../accounts/account.service.ts'
+import { baseUrl } from '../../http/image-urls.ts'
 import { endSession, startSession, SESSION_COOKIE } from '../../accounts/sessions.ts'
 import type { Store } from '../../db/store.ts'
 import { LoginPage, LogoutPage } from './login.tsx'
@@ -14,6 +15,8 @@ import { csrfCheck } from '../common/csrf.ts'
 
 export interface AccountRoutesOptions {
   store: Store
+  /** Mail is sent: a new account confirms its address by the link mailed to it. */
+  mail: boolean
   /** Sign-up and login attempts per client address per minute. */
   attemptsPerMinute: number
 }
@@ -32,9 +35,16 @@ const LoginBody = Type.Object({
   next: Next,
   _csrf: Type.Optional(Type.String()),
 })
-const LoginQuery = Type.Object({ welcome: Type.Optional(Type.Literal('1')), next: Next })
+const LoginQuery = Type.Object({
+  welcome: Type.Optional(Type.Literal('1')),
+  reset: Type.Optional(Type.Literal('1')),
+  next: Next,
+})
 
-export async function accountRoutes(web: TypedFastify, { store, attemptsPerMinute }: AccountRoutesOptions) {
+export async function accountRoutes(
+  web: TypedFastify,
+  { store, mail, attemptsPerMinute }: AccountRoutesOptions,
+) {
   // One counter for both forms (an address gets `attemptsPerMinute` tries in all), checked when the request
   // arrives: before its body is read, let alone a password hashed.
   const limited = web.rateLimit({ max: attemptsPerMinute, timeWindow: 60_000 })
@@ -49,7 +59,7 @@ export async function accountRoutes(web: TypedFastify, { store, attemptsPerMinut
     { onRequest: limited, preHandler: csrfCheck(web), schema: { hide: true, body: SignUpBody } },
     async (request, reply) => {
       const { email, name, password } = request.body
-      const problems = await signUp(store, { email, name, password })
+      const problems = await signUp(store, { email, name, password }, mail ? baseUrl(request) : null)
       if (Object.keys(problems).length === 0) return reply.redirect('/login?welcome=1', 303)
       const page = SignUpPage({
         viewer: await viewerOf(request, store),
@@ -69,7 +79,12 @@ export async function accountRoutes(web: TypedFastify, { store, attemptsPerMinut
           kind: 'info' as const,
           text: 'Thank you. Log in with your email and password. (If the email already had an account, nothing about it has changed.)',
         }
-      : undefined
+      : request.query.reset
+        ? {
+            kind: 'info' as const,
+            text: 'Your new password is set, and you are logged out everywhere. Log in with it.',
+          }
+        : undefined
     const page = LoginPage({
       viewer: await viewerOf(request, store),
       csrf: reply.generateCsrf(),

@@ -25,6 +25,8 @@ export interface KeyRoutesOptions {
   keys: KeyVerifier
   keyBrand: string
   contact: string | null
+  /** Mail is sent: an account that has not confirmed its address is told how to. */
+  mail: boolean
 }
 
 const CreateKeyBody = Type.Object({
@@ -35,9 +37,18 @@ const CreateKeyBody = Type.Object({
 const KeyParams = Type.Object({ keyId: Type.String({ format: 'single-line', maxLength: 100 }) })
 const KeysQuery = Type.Object({
   revoked: Type.Optional(Type.String({ format: 'single-line', maxLength: 100 })),
+  confirm: Type.Optional(Type.Union([Type.Literal('sent'), Type.Literal('wait')])),
 })
 
-export async function keyRoutes(web: TypedFastify, { store, keys, keyBrand, contact }: KeyRoutesOptions) {
+const CONFIRM_NOTICES = {
+  sent: 'A new link is on its way to your address. It works for a week.',
+  wait: 'We have sent three links this hour already: look for them (and in the spam folder), or ask again later.',
+} as const
+
+export async function keyRoutes(
+  web: TypedFastify,
+  { store, keys, keyBrand, contact, mail }: KeyRoutesOptions,
+) {
   const headers = { id: `x-${keyBrand}-key-id`, secret: `x-${keyBrand}-key-secret` }
 
   /** The page for `viewer`, with what the last post did. */
@@ -56,6 +67,7 @@ export async function keyRoutes(web: TypedFastify, { store, keys, keyBrand, cont
       headers,
       origin: `${request.protocol}://${request.host}`,
       contact,
+      unconfirmed: mail && viewer.email_verified_at === null,
       ...extra,
     })
     // The page may hold a secret or a form token: no cache, shared or private, keeps it.
@@ -65,8 +77,12 @@ export async function keyRoutes(web: TypedFastify, { store, keys, keyBrand, cont
   web.get('/account/keys', { schema: { hide: true, querystring: KeysQuery } }, async (request, reply) => {
     const viewer = await viewerOf(request, store)
     if (!viewer) return reply.redirect('/login', 303)
-    const revoked = request.query.revoked
-    const notice = revoked ? `Key ${revoked} is revoked: the API refuses it from now on.` : undefined
+    const { revoked, confirm } = request.query
+    const notice = revoked
+      ? `Key ${revoked} is revoked: the API refuses it from now on.`
+      : confirm
+        ? CONFIRM_NOTICES[confirm]
+        : undefined
     return render(request, reply, viewer, { notice })
   })
 

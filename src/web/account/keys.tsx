@@ -30,6 +30,8 @@ export interface KeysPageProps {
   label?: string
   problems?: FormProblems
   notice?: string
+  /** The account's address is not confirmed yet (where mail is sent): how to confirm it. */
+  unconfirmed?: boolean
 }
 
 const when = (iso: string | null): string => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never')
@@ -41,6 +43,7 @@ export function KeysPage(props: KeysPageProps): JSX.Element {
     <Layout title="My API keys" viewer={viewer}>
       <h1>My API keys</h1>
       {props.notice ? <Notice text={props.notice} /> : ''}
+      {props.unconfirmed ? <ConfirmAddress csrf={csrf} /> : ''}
       {created ? <NewKey pair={created} headers={props.headers} origin={props.origin} /> : ''}
       <section>
         <h2>Create a key</h2>
@@ -211,5 +214,22 @@ function KeyTable({ keys, csrf, active }: { keys: KeyRow[]; csrf: string; active
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** Until the address is confirmed the account may not edit: the mail's link does it, or another one. */
+function ConfirmAddress({ csrf }: { csrf: string }): JSX.Element {
+  return (
+    <section class="confirm-address" aria-labelledby="confirm-address">
+      <h2 id="confirm-address">Confirm your email address</h2>
+      <p>
+        Before you edit plants, open the link in the mail we sent you when you signed up. Reading, and API
+        keys for reading, work already.
+      </p>
+      <form action="/account/confirm" method="post">
+        <CsrfField token={csrf} />
+        <button type="submit">Send the link again</button>
+      </form>
+    </section>
   )
 }

@@ -40,8 +40,7 @@ export function LoginPage({ viewer, csrf, email = '', notice, next = null }: Log
         <button type="submit">Log in</button>
       </form>
       <p>
-        No account yet? <a href="/signup">Sign up</a>. Forgot your password? Ask the operator of this service
-        to set a new one.
+        No account yet? <a href="/signup">Sign up</a>. <a href="/forgot-password">Forgot your password?</a>
       </p>
     </Layout>
   )

@@ -1,6 +1,13 @@
 // How to reach the operator (HORTUS_CONTACT), wherever the site says to ask them.
-export function AskTheOperator({ contact }: { contact: string | null }): JSX.Element {
-  if (!contact) return <p>Ask the operator of this service, naming your key id.</p>
+export function AskTheOperator({
+  contact,
+  naming = 'your key id',
+}: {
+  contact: string | null
+  /** What to tell the operator. */
+  naming?: string
+}): JSX.Element {
+  if (!contact) return <p safe>{`Ask the operator of this service, naming ${naming}.`}</p>
   const href = contact.includes('@') && !contact.includes('://') ? `mailto:${contact}` : contact
   return (
     <p>
@@ -8,7 +15,7 @@ export function AskTheOperator({ contact }: { contact: string | null }): JSX.Ele
       <a href={href} safe>
         {contact}
       </a>
-      , naming your key id.
+      <span safe>{`, naming ${naming}.`}</span>
     </p>
   )
 }

@@ -24,6 +24,7 @@ import * as searchNameTerms from './20261210T0900_search_name_terms.ts'
 import * as typoVariantPrefixes from './20261211T0900_typo_variant_prefixes.ts'
 import * as searchStatistics from './20261212T0900_search_statistics.ts'
 import * as searchFacetTerms from './20261213T0900_search_facet_terms.ts'
+import * as mail from './20261214T0900_mail.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261211T0900_typo_variant_prefixes': typoVariantPrefixes,
   '20261212T0900_search_statistics': searchStatistics,
   '20261213T0900_search_facet_terms': searchFacetTerms,
+  '20261214T0900_mail': mail,
 }

@@ -19,6 +19,7 @@ import * as indexRebuilds from './20261205T0900_index_rebuilds.ts'
 import * as registryChanges from './20261206T0900_registry_changes.ts'
 import * as plantsIdType from './20261207T0900_plants_id_type.ts'
 import * as typoVariantPrefixes from './20261211T0900_typo_variant_prefixes.ts'
+import * as mail from './20261214T0900_mail.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261206T0900_registry_changes': registryChanges,
   '20261207T0900_plants_id_type': plantsIdType,
   '20261211T0900_typo_variant_prefixes': typoVariantPrefixes,
+  '20261214T0900_mail': mail,
 }
