@@ -64,6 +64,7 @@ import { CURSOR_HEADER, exportRoutes } from './transfer/export.routes.ts'
 import { website } from './web/website.ts'
 import { MailSender, type SenderTiming } from './mail/mail-sender.ts'
 import { assertMayEdit } from './accounts/email-confirmations.ts'
+import { WatchNotifier, type NotifierTiming } from './watchlists/watch-notifier.ts'
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
@@ -78,6 +79,8 @@ export interface AppOptions {
   requestTimeoutMs?: number
   /** Overrides how often the mail outbox is read and how refusals are retried (tests want it quick). */
   mailTiming?: Partial<SenderTiming>
+  /** Overrides how often the watchlist notifier reads the change feed and how often digests go (tests). */
+  watchTiming?: Partial<NotifierTiming>
 }
 
 export async function buildApp({
@@ -86,6 +89,7 @@ export async function buildApp({
   logger = false,
   requestTimeoutMs,
   mailTiming,
+  watchTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const config = { ...loadConfig({}), ...given }
   // A request must arrive whole within the request timeout (408 otherwise), its headers within a third of
@@ -344,6 +348,12 @@ export async function buildApp({
     )
     app.addHook('onReady', async () => sender.start())
     app.addHook('onClose', () => sender.stop())
+  }
+  // Watchlist mail from the change feed; a read-only copy writes nothing, so it has none.
+  if (!config.readOnly) {
+    const notifier = new WatchNotifier(store, mailSent, config.publicUrl, app.log, watchTiming)
+    app.addHook('onReady', async () => notifier.start())
+    app.addHook('onClose', () => notifier.stop())
   }
   await app.register(website, {
     store,

@@ -74,6 +74,43 @@ interface EmailConfirmationsTable {
   expires_at: string
 }
 
+interface WatchesTable {
+  account_id: number
+  plant_id: number
+  created_at: string
+}
+
+export type WatchMail = 'none' | 'instant' | 'daily'
+
+interface WatchSettingsTable {
+  account_id: number
+  /** Mail about watched plants: none, at once (one per plant an hour at most), or a daily digest. */
+  mail: WatchMail
+  /** The site's address when the member chose (links in the mails, where HORTUS_PUBLIC_URL is unset). */
+  site_url: string
+  last_digest_at: string
+}
+
+interface WatchMailedTable {
+  account_id: number
+  plant_id: number
+  mailed_at: string
+}
+
+interface UnsubscribeLinksTable {
+  token_hash: string
+  account_id: number
+  created_at: string
+}
+
+interface FeedFollowersTable {
+  /** Who follows the change feed: `watchlists`. */
+  name: string
+  /** The last revision read, as the feed orders them. */
+  commit_seq: number
+  revision_id: number
+}
+
 interface PasswordResetsTable {
   /** The SHA-256 of the link's token: the token itself is never stored. */
   token_hash: string
@@ -330,6 +367,11 @@ export interface Database {
   mail_outbox: MailOutboxTable
   password_resets: PasswordResetsTable
   email_confirmations: EmailConfirmationsTable
+  watches: WatchesTable
+  watch_settings: WatchSettingsTable
+  watch_mailed: WatchMailedTable
+  unsubscribe_links: UnsubscribeLinksTable
+  feed_followers: FeedFollowersTable
   plants: PlantsTable
   plant_facets: PlantFacetsTable
   plant_numbers: PlantNumbersTable

@@ -76,6 +76,18 @@ export async function recentChanges(
   return listRecent(store, { ...filter, plantIds, authorId }, viewer, now)
 }
 
+/** Recent changes to these plants (a member's watchlist), newest first, a page at a time. */
+export async function changesToPlants(
+  store: Store,
+  plantIds: number[],
+  before: number | undefined,
+  viewer: Viewer,
+  now = Date.now(),
+): Promise<RecentChanges> {
+  if (plantIds.length === 0) return { changes: [], plants: new Map(), older: null, unknown: null }
+  return listRecent(store, { before, plantIds, authorId: null }, viewer, now)
+}
+
 const nothingFor = (unknown: 'plant' | 'author'): RecentChanges => ({
   changes: [],
   plants: new Map(),

@@ -26,6 +26,7 @@ import { peopleRoutes } from './moderation/people.routes.ts'
 import { pictureRoutes } from './pictures/pictures.routes.ts'
 import { sowingRoutes } from './sowing/sowing.routes.ts'
 import { plantRoutes } from './plant/plant.routes.ts'
+import { watchlistRoutes } from './watchlist/watchlist.routes.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -99,4 +100,5 @@ export async function website(web: TypedFastify, options: WebsiteOptions): Promi
   await web.register(peopleRoutes, { store, keys: options.keys })
   await web.register(pictureRoutes, { store })
   await web.register(sowingRoutes, { store })
+  await web.register(watchlistRoutes, { store, mail: options.mail })
 }

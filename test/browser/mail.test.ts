@@ -107,3 +107,46 @@ describe('mail in the browser', { timeout: 60_000 }, () => {
     assert.match(await page.locator('main').innerText(), /Blue flowers that bees visit/)
   })
 })
+
+describe('a watchlist in the browser', { timeout: 60_000 }, () => {
+  it('watches Tomato, gets a mail when another member edits it, sees the change, and unsubscribes', async (test) => {
+    const tomato = await createPlant(t, { scientific_name: 'Solanum lycopersicum', name: 'Tomato' })
+    const email = 'watcher@example.org'
+    const page = await browser.newPage(test)
+    await signUp(page, email, 'Tomato Watcher')
+    await page.goto(linkIn((await catcher.waitFor(email)).text, '/confirm-email'))
+    await logIn(page, email, PASSWORD)
+
+    await page.goto(`${t.baseUrl}${tomato.link}`)
+    await page.getByRole('link', { name: 'Watch this plant' }).click()
+    await page.getByRole('button', { name: 'Watch Tomato' }).click()
+    await page.waitForURL((url) => url.pathname === tomato.link)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Watchlist' }).click()
+    await page.getByLabel('A mail when a watched plant changes (at most one per plant an hour)').check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    assert.match(await page.getByRole('status').innerText(), /Saved/)
+
+    const current = await t.request('GET', `/api/plants/${tomato.id}`)
+    const edited = await t.request('PUT', `/api/plants/${tomato.id}`, {
+      version: current.body.version,
+      description: 'Red fruit on a climbing vine.',
+      note: 'described from the seed packet',
+    })
+    assert.equal(edited.status, 200, edited.text)
+    const mail = await catcher.waitFor(email, { subject: /Tomato was changed/ })
+
+    await page.goto(`${t.baseUrl}/watchlist`)
+    await screenshot(page, 'mail-watchlist')
+    assert.deepEqual(await structureProblems(page), [])
+    assert.match(await page.locator('main').innerText(), /described from the seed packet/)
+
+    const visitor = await browser.newPage(test)
+    await visitor.goto(linkIn(mail.text, '/watchlist/unsubscribe'))
+    assert.match(
+      await visitor.locator('main').innerText(),
+      /You will get no more mails about your watched plants/,
+    )
+    await page.reload()
+    assert.equal(await page.getByLabel('No mail: I look at this page').isChecked(), true)
+  })
+})

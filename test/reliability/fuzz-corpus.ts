@@ -369,6 +369,11 @@ const ROUTES: Route[] = [
   { method: 'POST', template: '/plants/{slug}/edit', params: [], body: 'plant-form', web: true, weight: 2 },
   { method: 'GET', template: '/plants/new', params: ['parent'], web: true, weight: 0.5 },
   { method: 'POST', template: '/plants/new', params: ['parent'], body: 'plant-form', web: true, weight: 2 },
+  { method: 'GET', template: '/plants/{slug}/watch', params: [], web: true, weight: 0.5 },
+  { method: 'POST', template: '/plants/{slug}/watch', params: [], body: 'form', web: true, weight: 1 },
+  { method: 'GET', template: '/watchlist', params: ['before', 'saved'], web: true, weight: 0.5 },
+  { method: 'POST', template: '/watchlist/mail', params: [], body: 'form', web: true, weight: 0.5 },
+  { method: 'GET', template: '/watchlist/unsubscribe', params: ['token'], web: true, weight: 0.5 },
   { method: 'GET', template: '/plants/{slug}/links', params: [], web: true, weight: 0.5 },
   { method: 'POST', template: '/plants/{slug}/links', params: [], body: 'form', web: true, weight: 1 },
   {
@@ -862,6 +867,9 @@ function formFields(r: Random, route: Route, world: World): Record<string, unkno
     route.template === '/logout' ? forged : [world.session.csrf, world.session.csrf, ...forged],
   )
   const fields: Record<string, unknown> = { _csrf: csrf }
+  if (route.template.endsWith('/watch')) fields.watch = r.pick(['on', 'off', '', 'maybe', r.pick(TEXT)])
+  if (route.template === '/watchlist/mail')
+    fields.mail = r.pick(['none', 'instant', 'daily', '', r.pick(TEXT)])
   if (route.template === '/forgot-password') fields.email = r.pick([...TEXT.slice(0, 30), ...SQL])
   if (route.template === '/reset-password') {
     fields.token = r.pick(['', 'x', 'a'.repeat(201), ...TEXT.slice(0, 20), ...SQL])

@@ -42,6 +42,7 @@ export function Layout({
               <a href="/docs">API docs</a>
               {viewer ? (
                 <>
+                  <a href="/watchlist">Watchlist</a>
                   <a href="/account/keys">My API keys</a>
                   <a href="/logout">
                     Log out <span class="who" safe>{`(${viewer.name})`}</span>

@@ -1,9 +1,18 @@
 // What a person can do on a plant page: edit it, add a variety, change its companions and antagonists, add a
-// picture, or, when not logged in, log in first. The forms are their own pages, so the plant page holds no form token.
+// picture, watch it, or, when not logged in, log in first. The forms are their own pages, so the plant page holds no form token.
 import type { Plant } from '../../plants/plant.ts'
 import type { Viewer } from '../common/layout.tsx'
 
-export function PlantActions({ plant, viewer }: { plant: Plant; viewer: Viewer | null }): JSX.Element {
+export function PlantActions({
+  plant,
+  viewer,
+  watching,
+}: {
+  plant: Plant
+  viewer: Viewer | null
+  /** The viewer watches the plant (its watch page stops that). */
+  watching: boolean
+}): JSX.Element {
   if (!viewer)
     return (
       <p class="plant-actions">
@@ -29,6 +38,7 @@ export function PlantActions({ plant, viewer }: { plant: Plant; viewer: Viewer |
       ) : (
         ''
       )}
+      <a href={`${plant.link}/watch`}>{watching ? 'Watching: stop' : 'Watch this plant'}</a>
       <a href="/plants/new">Add a new plant</a>
     </nav>
   )

@@ -12,6 +12,7 @@ import { sendPage } from '../common/page-replies.ts'
 import { frostDatesOf } from '../sowing/frost-dates.ts'
 import { plantPageView } from './plant.view.ts'
 import { viewerOf } from '../common/viewer.ts'
+import { isWatching } from '../../watchlists/watchlist.service.ts'
 import { VarietiesPage } from './varieties.tsx'
 import { ProblemsPage } from './problems.tsx'
 import { plantProblems } from '../../problems/problems.service.ts'
@@ -23,7 +24,9 @@ export async function plantRoutes(web: TypedFastify, { store }: { store: Store }
   web.get('/plants/:slug', { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
     const { slug } = request.params
     const view = await plantPageView(store, slug, frostDatesOf(request))
-    return sendPage(reply, PlantPage({ ...view, viewer: await viewerOf(request, store) }))
+    const viewer = await viewerOf(request, store)
+    const watching = viewer ? await isWatching(store, viewer, view.plant.id) : false
+    return sendPage(reply, PlantPage({ ...view, viewer, watching }))
   })
 
   web.get(

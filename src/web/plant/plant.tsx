@@ -166,7 +166,8 @@ export function PlantPage({
   problems,
   calendar,
   viewer = null,
-}: PlantView & { viewer?: Viewer | null }): JSX.Element {
+  watching = false,
+}: PlantView & { viewer?: Viewer | null; watching?: boolean }): JSX.Element {
   const byKey = new Map(plant.data.map((attribute) => [attribute.key, attribute]))
   const take = (keys: string[]) =>
     keys.flatMap((key) => {
@@ -211,7 +212,7 @@ export function PlantPage({
             ''
           )}
         </p>
-        <PlantActions plant={plant} viewer={viewer} />
+        <PlantActions plant={plant} viewer={viewer} watching={watching} />
         <div class="plant-top">
           <PlantPictures plant={plant} pictures={pictures} />
           <div>

@@ -25,6 +25,7 @@ import * as typoVariantPrefixes from './20261211T0900_typo_variant_prefixes.ts'
 import * as searchStatistics from './20261212T0900_search_statistics.ts'
 import * as searchFacetTerms from './20261213T0900_search_facet_terms.ts'
 import * as mail from './20261214T0900_mail.ts'
+import * as watchlists from './20261215T0900_watchlists.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261212T0900_search_statistics': searchStatistics,
   '20261213T0900_search_facet_terms': searchFacetTerms,
   '20261214T0900_mail': mail,
+  '20261215T0900_watchlists': watchlists,
 }

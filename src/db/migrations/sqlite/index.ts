@@ -20,6 +20,7 @@ import * as registryChanges from './20261206T0900_registry_changes.ts'
 import * as plantsIdType from './20261207T0900_plants_id_type.ts'
 import * as typoVariantPrefixes from './20261211T0900_typo_variant_prefixes.ts'
 import * as mail from './20261214T0900_mail.ts'
+import * as watchlists from './20261215T0900_watchlists.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261207T0900_plants_id_type': plantsIdType,
   '20261211T0900_typo_variant_prefixes': typoVariantPrefixes,
   '20261214T0900_mail': mail,
+  '20261215T0900_watchlists': watchlists,
 }
