@@ -46,11 +46,13 @@ describe('errors raised before a route runs', () => {
     assertRawError(response, 431, 'request header fields too large')
   })
 
-  it('answers an invalid CORS preflight with 400', async () => {
-    const response = await fetch(`${t.baseUrl}/api/plants`, { method: 'OPTIONS' })
-    assert.equal(response.status, 400)
-    assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8')
-    assert.equal(((await response.json()) as { error: string }).error, 'bad request')
+  it('answers an invalid CORS preflight with 400, in JSON also at /api with a query (the fuzzer found it)', async () => {
+    for (const path of ['/api/plants', '/api?x=1', '/api']) {
+      const response = await fetch(`${t.baseUrl}${path}`, { method: 'OPTIONS' })
+      assert.equal(response.status, 400, path)
+      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8', path)
+      assert.equal(((await response.json()) as { error: string }).error, 'bad request')
+    }
   })
 
   it('answers a body that never arrives with 408 once the request time is up', async () => {

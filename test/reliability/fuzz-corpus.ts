@@ -320,7 +320,7 @@ const ROUTES: Route[] = [
   { method: 'GET', template: '/api/attributes', params: [], weight: 2 },
   { method: 'GET', template: '/api/attributes/{key}', params: PAGE, weight: 3 },
   { method: 'GET', template: '/api/health', params: [], weight: 1 },
-  { method: 'GET', template: '/api/openapi.json', params: [], weight: 0.4 },
+  { method: 'GET', template: '/api/openapi.json', params: [], weight: 0.5 },
   { method: 'GET', template: '/api/nothing/{id}', params: [], weight: 0.5 },
   { method: 'GET', template: '/api', params: [], weight: 0.4 },
   { method: 'GET', template: '/', params: [], web: true, weight: 1 },
