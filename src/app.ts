@@ -49,6 +49,8 @@ import type { Api } from './http/api-context.ts'
 import { plantRoutes } from './writes/plants.routes.ts'
 import { searchRoutes } from './search/search.routes.ts'
 import { linkRoutes } from './links/links.routes.ts'
+import { webhookRoutes } from './webhooks/webhook.routes.ts'
+import { WebhookDeliverer } from './webhooks/webhook-deliverer.ts'
 import { revisionRoutes } from './revisions/revisions.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { attributeRoutes } from './attributes/attributes.routes.ts'
@@ -81,6 +83,8 @@ export interface AppOptions {
   mailTiming?: Partial<SenderTiming>
   /** Overrides how often the watchlist notifier reads the change feed and how often digests go (tests). */
   watchTiming?: Partial<NotifierTiming>
+  /** Overrides how often webhooks are delivered and how long they are retried (tests). */
+  webhookTiming?: { pollMs?: number; giveUpSeconds?: number }
 }
 
 export async function buildApp({
@@ -90,6 +94,7 @@ export async function buildApp({
   requestTimeoutMs,
   mailTiming,
   watchTiming,
+  webhookTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const config = { ...loadConfig({}), ...given }
   // A request must arrive whole within the request timeout (408 otherwise), its headers within a third of
@@ -312,6 +317,7 @@ export async function buildApp({
       await api.register(plantRoutes, { store })
       await api.register(revisionRoutes, { store })
       await api.register(linkRoutes, { store })
+      await api.register(webhookRoutes, { store, allowPrivate: config.webhookAllowPrivate })
       await api.register(searchRoutes, { store })
       await api.register(attributeRoutes, { store })
       await api.register(healthRoutes, { store, readiness })
@@ -349,11 +355,25 @@ export async function buildApp({
     app.addHook('onReady', async () => sender.start())
     app.addHook('onClose', () => sender.stop())
   }
-  // Watchlist mail from the change feed; a read-only copy writes nothing, so it has none.
+  // Watchlist mail and webhooks from the change feed; a read-only copy writes nothing, so it has neither.
   if (!config.readOnly) {
     const notifier = new WatchNotifier(store, mailSent, config.publicUrl, app.log, watchTiming)
-    app.addHook('onReady', async () => notifier.start())
-    app.addHook('onClose', () => notifier.stop())
+    const deliverer = new WebhookDeliverer(
+      store,
+      {
+        retrySeconds: config.webhookRetrySeconds,
+        allowPrivate: config.webhookAllowPrivate,
+        mail: mailSent,
+        publicUrl: config.publicUrl,
+        ...webhookTiming,
+      },
+      app.log,
+    )
+    app.addHook('onReady', async () => {
+      notifier.start()
+      deliverer.start()
+    })
+    app.addHook('onClose', () => Promise.all([notifier.stop(), deliverer.stop()]).then(() => undefined))
   }
   await app.register(website, {
     store,

@@ -61,6 +61,10 @@ export interface Config {
   readonly smtpUrl: string | null
   /** The sender of every mail (`Hortus <plants@example.org>`); set exactly when smtpUrl is. */
   readonly mailFrom: string | null
+  /** The first wait before a failed webhook delivery is tried again; each next wait is twice the last. */
+  readonly webhookRetrySeconds: number
+  /** Webhook URLs may name loopback, private and link-local addresses (tests, intranets). */
+  readonly webhookAllowPrivate: boolean
 }
 
 export class ConfigError extends Error {
@@ -162,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seedRaw = (env.HORTUS_SEED || 'on').toLowerCase()
   if (!['on', 'off'].includes(seedRaw)) problems.push(`HORTUS_SEED=${seedRaw}: use on or off`)
 
+  const allowPrivateRaw = (env.HORTUS_WEBHOOK_ALLOW_PRIVATE || 'off').toLowerCase()
+  if (!['on', 'off'].includes(allowPrivateRaw))
+    problems.push(`HORTUS_WEBHOOK_ALLOW_PRIVATE=${allowPrivateRaw}: use on or off`)
+
   const readOnlyRaw = (env.HORTUS_READ_ONLY || 'off').toLowerCase()
   if (!['on', 'off'].includes(readOnlyRaw)) problems.push(`HORTUS_READ_ONLY=${readOnlyRaw}: use on or off`)
 
@@ -218,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportsPerHour: integer('HORTUS_EXPORTS_PER_HOUR', 6, 1, 1_000_000),
     readOnly: readOnlyRaw === 'on',
     mirrorOf: env.HORTUS_MIRROR_OF?.trim() || null,
+    webhookRetrySeconds: integer('HORTUS_WEBHOOK_RETRY_SECONDS', 30, 1, 86_400),
+    webhookAllowPrivate: allowPrivateRaw === 'on',
     smtpUrl: env.HORTUS_SMTP_URL?.trim() || null,
     mailFrom: env.HORTUS_MAIL_FROM?.trim() || null,
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')

@@ -111,6 +111,45 @@ interface FeedFollowersTable {
   revision_id: number
 }
 
+interface WebhooksTable {
+  id: Generated<number>
+  account_id: number
+  url: string
+  /** JSON: the event types it wants (`["plant.changed"]`). */
+  events: string
+  /** JSON: the plant ids it wants, or null for every plant. */
+  plants: string | null
+  /** The signing secret: kept as given, since every delivery is signed with it (see webhooks/README). */
+  secret: string
+  created_at: string
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+interface WebhookDeliveriesTable {
+  id: Generated<number>
+  webhook_id: number
+  /** The event's id, the same in every webhook's delivery of it: `chg_<cursor>`. */
+  event_id: string
+  payload: string
+  created_at: string
+  attempts: ColumnType<number, number | undefined, number>
+  next_attempt_at: string
+  locked_until: ColumnType<string | null, string | null | undefined, string | null>
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+interface WebhookAttemptsTable {
+  id: Generated<number>
+  delivery_id: number
+  webhook_id: number
+  attempted_at: string
+  status: number | null
+  duration_ms: number
+  error: string | null
+}
+
 interface PasswordResetsTable {
   /** The SHA-256 of the link's token: the token itself is never stored. */
   token_hash: string
@@ -372,6 +411,9 @@ export interface Database {
   watch_mailed: WatchMailedTable
   unsubscribe_links: UnsubscribeLinksTable
   feed_followers: FeedFollowersTable
+  webhooks: WebhooksTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
   plants: PlantsTable
   plant_facets: PlantFacetsTable
   plant_numbers: PlantNumbersTable

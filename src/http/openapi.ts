@@ -66,6 +66,11 @@ export function openApiOptions(keyBrand: string): SwaggerOptions {
         },
         { name: 'links', description: 'Companion and antagonist links between two plants.' },
         {
+          name: 'webhooks',
+          description:
+            'Each change of the feed, POSTed to your URL as it happens, signed (Hortus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>), retried until delivered.',
+        },
+        {
           name: 'calendar',
           description: 'Sowing and planting windows as dates for the frost dates of your place.',
         },

@@ -1,7 +1,7 @@
 // The global change feed: every revision of every plant, in the order their transactions committed
 // (db/commit-order.ts), behind an opaque cursor. A poller that passes back `next` gets each revision once,
 // and a plant's versions in order, however many writers commit at once.
-import type { Store } from '../db/store.ts'
+import type { Db, Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
 import { revisionsAfter, type FeedPosition } from './revision.repository.ts'
@@ -51,8 +51,19 @@ export async function listChanges(store: Store, request: FeedRequest): Promise<F
   const limit = Math.min(request.limit ?? DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT)
   // One more than asked for tells whether there are more.
   const rows = await revisionsAfter(store.reader, after, limit + 1)
-  const page = rows.slice(0, limit)
-  const changes = page.map((row) => ({
+  const changes = rows.slice(0, limit).map(feedChangeOf)
+  return {
+    changes,
+    next: changes.at(-1)?.cursor ?? request.since ?? encodeCursor({ commit: 0, id: 0 }),
+    has_more: rows.length > limit,
+  }
+}
+
+type FeedRow = Awaited<ReturnType<typeof revisionsAfter>>[number]
+
+/** A revision as the feed gives it: `GET /changes`, and each webhook delivery's `data`. */
+function feedChangeOf(row: FeedRow): FeedChange {
+  return {
     cursor: encodeCursor({ commit: row.commit_seq, id: row.id }),
     plant_id: row.plant_id,
     version: row.version,
@@ -60,10 +71,15 @@ export async function listChanges(store: Store, request: FeedRequest): Promise<F
     note: shownNote(row, null),
     time: row.created_at,
     changes: JSON.parse(row.changes) as FieldChange[],
-  }))
-  return {
-    changes,
-    next: changes.at(-1)?.cursor ?? request.since ?? encodeCursor({ commit: 0, id: 0 }),
-    has_more: rows.length > limit,
   }
+}
+
+/** The changes after `after` in feed order, at most `limit`, read in `db` (a follower's transaction). */
+export async function feedChangesAfter(
+  db: Db,
+  after: FeedPosition,
+  limit: number,
+): Promise<{ change: FeedChange; position: FeedPosition }[]> {
+  const rows = await revisionsAfter(db, after, limit)
+  return rows.map((row) => ({ change: feedChangeOf(row), position: { commit: row.commit_seq, id: row.id } }))
 }

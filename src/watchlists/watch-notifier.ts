@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Store } from '../db/store.ts'
 import { mailFooter, queueMail } from '../mail/outbox.ts'
+import { holdFeedPlace, moveFeedPlace } from '../revisions/feed-places.repository.ts'
 import * as repo from './watchlist.repository.ts'
 import { newUnsubscribeLink } from './watchlist.service.ts'
 
@@ -59,12 +60,12 @@ export class WatchNotifier {
   }
 
   private async notifyIn(tx: Db): Promise<void> {
-    const place = await repo.holdFeedPlace(tx, this.store.dialect)
+    const place = await holdFeedPlace(tx, 'watchlists', this.store.dialect)
     if (!place) return
     const now = new Date()
     const revisions = await repo.revisionsAfterPlace(tx, place, REVISIONS_PER_ROUND)
     const last = revisions.at(-1)
-    if (last) await repo.moveFeedPlace(tx, { commit: last.commit_seq, id: last.id })
+    if (last) await moveFeedPlace(tx, 'watchlists', { commit: last.commit_seq, id: last.id })
     if (!this.mail) return
     const hourAgo = new Date(now.getTime() - 3_600_000).toISOString()
     for (const revision of revisions) {

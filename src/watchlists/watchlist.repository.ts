@@ -1,6 +1,5 @@
 // All SQL of watchlists: who watches what, how they are mailed, unsubscribe links, and the notifier's place
 // in the change feed.
-import { sql } from 'kysely'
 import type { Db } from '../db/store.ts'
 import type { WatchMail } from '../db/schema.ts'
 
@@ -82,26 +81,6 @@ export async function accountOfUnsubscribeLink(db: Db, tokenHash: string): Promi
 
 export async function deleteUnsubscribeLinksBefore(db: Db, before: string): Promise<void> {
   await db.deleteFrom('unsubscribe_links').where('created_at', '<', before).execute()
-}
-
-/**
- * The notifier's place in the feed, held for this transaction; undefined when another process holds it
- * (PostgreSQL, SKIP LOCKED), so one process at a time reads on.
- */
-export async function holdFeedPlace(tx: Db, dialect: 'sqlite' | 'postgres') {
-  const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``
-  const result = await sql<{ commit_seq: number; revision_id: number }>`
-    SELECT commit_seq, revision_id FROM feed_followers WHERE name = 'watchlists' ${lock}`.execute(tx)
-  const row = result.rows[0]
-  return row && { commit: Number(row.commit_seq), id: Number(row.revision_id) }
-}
-
-export async function moveFeedPlace(tx: Db, place: { commit: number; id: number }): Promise<void> {
-  await tx
-    .updateTable('feed_followers')
-    .set({ commit_seq: place.commit, revision_id: place.id })
-    .where('name', '=', 'watchlists')
-    .execute()
 }
 
 /** Revisions after `place` in feed order, with their plant's name and slug. */

@@ -52,7 +52,7 @@ const limitsFromEnvironment = (): Partial<Config> => {
 }
 
 export async function buildTestApp(
-  options: Pick<AppOptions, 'requestTimeoutMs' | 'mailTiming' | 'watchTiming'> & {
+  options: Pick<AppOptions, 'requestTimeoutMs' | 'mailTiming' | 'watchTiming' | 'webhookTiming'> & {
     config?: Partial<Config>
     /** The database to serve (one the test made with createTestDatabaseUrl, for the CLI to open too). */
     databaseUrl?: string

@@ -267,6 +267,7 @@ interface Route {
     | 'plant-revert'
     | 'link-create'
     | 'link-remove'
+    | 'webhook-create'
     | 'search'
     | 'form'
     | 'plant-form'
@@ -289,6 +290,11 @@ const ROUTES: Route[] = [
   { method: 'POST', template: '/api/plants/{id}/revert', params: [], body: 'plant-revert', weight: 3 },
   { method: 'GET', template: '/api/changes', params: ['since', 'limit'], weight: 3 },
   { method: 'GET', template: '/api/plants/{id}/links', params: [...PAGE, 'type'], weight: 2 },
+  { method: 'POST', template: '/api/webhooks', params: [], body: 'webhook-create', weight: 1 },
+  { method: 'GET', template: '/api/webhooks', params: [], weight: 0.5 },
+  { method: 'GET', template: '/api/webhooks/{webhook}', params: [], weight: 0.5 },
+  { method: 'DELETE', template: '/api/webhooks/{webhook}', params: [], weight: 0.5 },
+  { method: 'GET', template: '/api/webhooks/{webhook}/deliveries', params: [...PAGE], weight: 0.5 },
   { method: 'POST', template: '/api/plants/{id}/links', params: [], body: 'link-create', weight: 4 },
   {
     method: 'DELETE',
@@ -523,6 +529,7 @@ function pathFor(r: Random, route: Route, world: World): string {
   let path = route.template
     .replace('{id}', id())
     .replace('{link}', link())
+    .replace('{webhook}', r.chance(0.5) ? String(1 + r.int(5)) : r.pick(ODD_IDS))
     .replace('{image}', r.chance(0.5) ? String(1 + r.int(40)) : r.pick(ODD_IDS))
     .replace('{key}', key())
     .replace('{slug}', slug())
@@ -810,6 +817,23 @@ function validDoc(r: Random, route: Route, world: World): Record<string, unknown
       }
     case 'link-remove':
       return { note: r.chance(0.8) ? 'hostile removal' : r.pick(TEXT) }
+    case 'webhook-create':
+      // Addresses only, never a name: a name would be looked up, and the machine reaches no DNS.
+      return {
+        url: r.pick([
+          'http://127.0.0.1:9/hook',
+          'http://169.254.169.254/latest/meta-data',
+          'http://[::1]/',
+          'http://10.0.0.1/',
+          'ftp://127.0.0.1/',
+          'http://user:pass@127.0.0.1/',
+          'not a url',
+          '',
+          r.pick(SQL),
+        ]),
+        events: r.pick([['plant.changed'], [], ['plant.deleted'], 'plant.changed', [r.pick(TEXT)]]),
+        ...(r.chance(0.3) ? { plants: r.pick([[r.pick(world.plantIds)], [], ['x'], [-1]]) } : {}),
+      }
     case 'search': {
       const doc: Record<string, unknown> = {
         q: r.pick([...SEARCH_SYNTAX, ...SQL, ...TEXT.slice(0, 20), ...NATURAL]),

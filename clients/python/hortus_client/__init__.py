@@ -12,6 +12,7 @@ from .errors import (
     VersionMismatch,
 )
 from .models import Attribute, Change, Plant, SearchPage
+from .webhooks import parse_webhook_event, verify_webhook_signature
 
 __all__ = [
     "Attribute",
@@ -30,4 +31,6 @@ __all__ = [
     "TooManyRequests",
     "ValidationFailed",
     "VersionMismatch",
+    "parse_webhook_event",
+    "verify_webhook_signature",
 ]

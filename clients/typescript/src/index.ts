@@ -27,4 +27,5 @@ export {
   VersionMismatchError,
 } from './errors.ts'
 export { retryAfterSeconds, type RetryOptions } from './retry.ts'
+export { parseWebhookEvent, verifyWebhookSignature, type WebhookEvent } from './webhooks.ts'
 export type { components, operations, paths } from './schema.ts'

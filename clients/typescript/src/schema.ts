@@ -174,6 +174,59 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/webhooks': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The webhooks of the key’s account */
+    get: operations['listWebhooks']
+    put?: never
+    /** Register a URL to be sent each change; the answer holds its signing secret, shown once */
+    post: operations['createWebhook']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/webhooks/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** One webhook (without its secret) */
+    get: operations['getWebhook']
+    put?: never
+    post?: never
+    /** Delete a webhook: nothing more is sent to it */
+    delete: operations['deleteWebhook']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Each delivery attempt of a webhook, newest first: time, status, duration, error */
+    get: operations['listWebhookDeliveries']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/search': {
     parameters: {
       query?: never
@@ -613,6 +666,56 @@ export interface components {
       removed_at: string
       removed_note: string
       removed_by: string
+    }
+    /** @description A webhook. */
+    Webhook: {
+      id: number
+      /** @description Where each change is POSTed. */
+      url: string
+      /** @description The events sent: plant.changed. */
+      events: string[]
+      /** @description The plants whose changes are sent; null for every plant. */
+      plants: number[] | null
+      /** Format: date-time */
+      created_at: string
+      /** @description When Hortus stopped sending, after a day of failed deliveries; null while it sends. */
+      disabled_at: string | null
+      disabled_reason: string | null
+    }
+    /** @description A webhook just made, with its signing secret. */
+    NewWebhook: {
+      id: number
+      /** @description Where each change is POSTed. */
+      url: string
+      /** @description The events sent: plant.changed. */
+      events: string[]
+      /** @description The plants whose changes are sent; null for every plant. */
+      plants: number[] | null
+      /** Format: date-time */
+      created_at: string
+      /** @description When Hortus stopped sending, after a day of failed deliveries; null while it sends. */
+      disabled_at: string | null
+      disabled_reason: string | null
+      /** @description The signing secret, shown only now: keep it to check signatures. */
+      secret: string
+    }
+    /** @description The webhooks of the key’s account. */
+    WebhookList: {
+      webhooks: components['schemas']['Webhook'][]
+    }
+    /** @description A webhook’s delivery attempts, newest first. */
+    WebhookAttemptList: {
+      attempts: {
+        /** @description The event, as the body’s id. */
+        event_id: string
+        /** Format: date-time */
+        time: string
+        /** @description The receiver’s HTTP status; null when none came. */
+        status: number | null
+        duration_ms: number
+        error: string | null
+        delivered: boolean
+      }[]
     }
     /** @description One saved revision: who, why, and what changed. */
     Revision: {
@@ -2522,6 +2625,339 @@ export interface operations {
       }
       /** @description Validation failed (msg names every invalid field), or the version is not the current one. */
       422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The database is briefly unavailable: retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listWebhooks: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The webhooks of the key’s account. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WebhookList']
+        }
+      }
+      /** @description Bad request: an invalid query parameter, or a body that is not JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not authenticated: the key headers are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found: no such resource. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The database is briefly unavailable: retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  createWebhook: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: single-line
+           * @description An http(s) URL on a public address.
+           */
+          url: string
+          events: 'plant.changed'[]
+          plants?: number[]
+        }
+      }
+    }
+    responses: {
+      /** @description A webhook just made, with its signing secret. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['NewWebhook']
+        }
+      }
+      /** @description Bad request: an invalid query parameter, or a body that is not JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not authenticated: the key headers are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found: no such resource. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Validation failed (msg names every invalid field), or the version is not the current one. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The database is briefly unavailable: retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getWebhook: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The integer webhook id. */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A webhook. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Webhook']
+        }
+      }
+      /** @description Bad request: an invalid query parameter, or a body that is not JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not authenticated: the key headers are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found: no such resource. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The database is briefly unavailable: retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  deleteWebhook: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The integer webhook id. */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Bad request: an invalid query parameter, or a body that is not JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not authenticated: the key headers are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found: no such resource. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The database is briefly unavailable: retry after Retry-After seconds. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: number
+        /** @description Page size; above 100 it is 100. */
+        per_page?: number
+        /** @description Another name for per_page, as some clients send it; per_page wins. */
+        limit?: number
+      }
+      header?: never
+      path: {
+        /** @description The integer webhook id. */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A webhook’s delivery attempts, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WebhookAttemptList']
+        }
+      }
+      /** @description Bad request: an invalid query parameter, or a body that is not JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not authenticated: the key headers are missing or wrong. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Not found: no such resource. */
+      404: {
         headers: {
           [name: string]: unknown
         }

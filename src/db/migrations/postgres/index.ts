@@ -26,6 +26,7 @@ import * as searchStatistics from './20261212T0900_search_statistics.ts'
 import * as searchFacetTerms from './20261213T0900_search_facet_terms.ts'
 import * as mail from './20261214T0900_mail.ts'
 import * as watchlists from './20261215T0900_watchlists.ts'
+import * as webhooks from './20261216T0900_webhooks.ts'
 
 /** Every PostgreSQL migration, by name; names sort in the order they run. */
 export const postgresMigrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '20261213T0900_search_facet_terms': searchFacetTerms,
   '20261214T0900_mail': mail,
   '20261215T0900_watchlists': watchlists,
+  '20261216T0900_webhooks': webhooks,
 }

@@ -21,6 +21,7 @@ import * as plantsIdType from './20261207T0900_plants_id_type.ts'
 import * as typoVariantPrefixes from './20261211T0900_typo_variant_prefixes.ts'
 import * as mail from './20261214T0900_mail.ts'
 import * as watchlists from './20261215T0900_watchlists.ts'
+import * as webhooks from './20261216T0900_webhooks.ts'
 
 /** Every SQLite migration, by name; names sort in the order they run. */
 export const sqliteMigrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '20261211T0900_typo_variant_prefixes': typoVariantPrefixes,
   '20261214T0900_mail': mail,
   '20261215T0900_watchlists': watchlists,
+  '20261216T0900_webhooks': webhooks,
 }
