@@ -181,6 +181,16 @@ const CROPGRAPH = {
   license: 'CC BY 4.0',
 }
 
+const TOMATO_WEBHOOK = {
+  id: 12,
+  url: 'https://garden-app.example.org/hortus-hooks',
+  events: ['plant.changed'],
+  plants: [1790],
+  created_at: '2026-05-14T10:02:11.204Z',
+  disabled_at: null,
+  disabled_reason: null,
+}
+
 const page = (pageNumber: number, perPage: number, total: number) => ({
   page: pageNumber,
   per_page: perPage,
@@ -558,6 +568,37 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   checkHealth: { response: { status: 'ok', database: 'ok' } },
+  createWebhook: {
+    body: { url: 'https://garden-app.example.org/hortus-hooks', events: ['plant.changed'], plants: [1790] },
+    response: { ...TOMATO_WEBHOOK, secret: 'whsec_3bqK7yXo2M0aV9c8rT5wLpE1ZuHd4nGf' },
+  },
+  listWebhooks: { response: { webhooks: [TOMATO_WEBHOOK] } },
+  getWebhook: { params: { id: 12 }, response: TOMATO_WEBHOOK },
+  deleteWebhook: { params: { id: 12 }, response: null },
+  listWebhookDeliveries: {
+    params: { id: 12 },
+    query: { per_page: 2 },
+    response: {
+      attempts: [
+        {
+          event_id: 'chg_MjQ4NDkuOTgyMTM',
+          time: '2026-05-14T10:12:03.118Z',
+          status: 204,
+          duration_ms: 84,
+          error: null,
+          delivered: true,
+        },
+        {
+          event_id: 'chg_MjQ4NDkuOTgyMTM',
+          time: '2026-05-14T10:11:32.907Z',
+          status: 503,
+          duration_ms: 61,
+          error: 'answered 503',
+          delivered: false,
+        },
+      ],
+    },
+  },
 }
 
 type Schema = Record<string, unknown>

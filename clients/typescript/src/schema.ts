@@ -2658,6 +2658,25 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "webhooks": [
+           *         {
+           *           "id": 12,
+           *           "url": "https://garden-app.example.org/hortus-hooks",
+           *           "events": [
+           *             "plant.changed"
+           *           ],
+           *           "plants": [
+           *             1790
+           *           ],
+           *           "created_at": "2026-05-14T10:02:11.204Z",
+           *           "disabled_at": null,
+           *           "disabled_reason": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['WebhookList']
         }
       }
@@ -2708,6 +2727,17 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://garden-app.example.org/hortus-hooks",
+         *       "events": [
+         *         "plant.changed"
+         *       ],
+         *       "plants": [
+         *         1790
+         *       ]
+         *     }
+         */
         'application/json': {
           /**
            * Format: single-line
@@ -2726,6 +2756,22 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "id": 12,
+           *       "url": "https://garden-app.example.org/hortus-hooks",
+           *       "events": [
+           *         "plant.changed"
+           *       ],
+           *       "plants": [
+           *         1790
+           *       ],
+           *       "created_at": "2026-05-14T10:02:11.204Z",
+           *       "disabled_at": null,
+           *       "disabled_reason": null,
+           *       "secret": "whsec_3bqK7yXo2M0aV9c8rT5wLpE1ZuHd4nGf"
+           *     }
+           */
           'application/json': components['schemas']['NewWebhook']
         }
       }
@@ -2799,7 +2845,10 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /** @description The integer webhook id. */
+        /**
+         * @description The integer webhook id.
+         * @example 12
+         */
         id: number
       }
       cookie?: never
@@ -2812,6 +2861,21 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "id": 12,
+           *       "url": "https://garden-app.example.org/hortus-hooks",
+           *       "events": [
+           *         "plant.changed"
+           *       ],
+           *       "plants": [
+           *         1790
+           *       ],
+           *       "created_at": "2026-05-14T10:02:11.204Z",
+           *       "disabled_at": null,
+           *       "disabled_reason": null
+           *     }
+           */
           'application/json': components['schemas']['Webhook']
         }
       }
@@ -2858,7 +2922,10 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /** @description The integer webhook id. */
+        /**
+         * @description The integer webhook id.
+         * @example 12
+         */
         id: number
       }
       cookie?: never
@@ -2870,7 +2937,10 @@ export interface operations {
         headers: {
           [name: string]: unknown
         }
-        content?: never
+        content: {
+          /** @example null */
+          'application/json': null
+        }
       }
       /** @description Bad request: an invalid query parameter, or a body that is not JSON. */
       400: {
@@ -2915,14 +2985,20 @@ export interface operations {
       query?: {
         /** @description Page number, from 1. */
         page?: number
-        /** @description Page size; above 100 it is 100. */
+        /**
+         * @description Page size; above 100 it is 100.
+         * @example 2
+         */
         per_page?: number
         /** @description Another name for per_page, as some clients send it; per_page wins. */
         limit?: number
       }
       header?: never
       path: {
-        /** @description The integer webhook id. */
+        /**
+         * @description The integer webhook id.
+         * @example 12
+         */
         id: number
       }
       cookie?: never
@@ -2935,6 +3011,28 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "attempts": [
+           *         {
+           *           "event_id": "chg_MjQ4NDkuOTgyMTM",
+           *           "time": "2026-05-14T10:12:03.118Z",
+           *           "status": 204,
+           *           "duration_ms": 84,
+           *           "error": null,
+           *           "delivered": true
+           *         },
+           *         {
+           *           "event_id": "chg_MjQ4NDkuOTgyMTM",
+           *           "time": "2026-05-14T10:11:32.907Z",
+           *           "status": 503,
+           *           "duration_ms": 61,
+           *           "error": "answered 503",
+           *           "delivered": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['WebhookAttemptList']
         }
       }
