@@ -148,7 +148,8 @@ export class WebhookDeliverer {
       error,
     }
     const wait = Math.min(this.options.retrySeconds * 1000 * 2 ** delivery.attempts, MAX_WAIT_MS)
-    const retry = error !== null && now.getTime() + wait - Date.parse(delivery.created_at) <= this.giveUpMs
+    // Retried for at least a day: given up on at the first failure a day after the change.
+    const retry = error !== null && now.getTime() - Date.parse(delivery.created_at) < this.giveUpMs
     // In one transaction, as every write here: the store retries one that meets a busy lock.
     await this.store.transaction(async (tx) => {
       await repo.recordAttempt(tx, attempt)

@@ -10,6 +10,8 @@ import { createPlant } from '../helpers/factories.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { createTestDatabaseUrl } from '../helpers/test-database.ts'
 import { parseWebhookEvent, verifyWebhookSignature } from '../../clients/typescript/src/index.ts'
+import { createKeyPair } from '../../src/accounts/api-keys.ts'
+import { MailCatcher } from '../helpers/mail-catcher.ts'
 
 interface Received {
   headers: Record<string, string | string[] | undefined>
@@ -241,6 +243,48 @@ describe('webhook delivery across processes', () => {
       await one.close()
       await two.close()
       await receiver.close()
+    }
+  })
+})
+
+describe('a webhook that keeps failing', () => {
+  it('is disabled after the retry time, says so in its answer, and its owner is mailed', async () => {
+    const receiver = await new Receiver().start()
+    const catcher = await MailCatcher.start()
+    const t = await buildTestApp({
+      config: {
+        ...FAST,
+        smtpUrl: catcher.url,
+        mailFrom: 'plants@example.org',
+        publicUrl: 'http://hortus.example',
+      },
+      mailTiming: { pollMs: 50 },
+      webhookTiming: { pollMs: 50, giveUpSeconds: 1 },
+    })
+    try {
+      receiver.failures = 1_000_000
+      const key = await createKeyPair(t.store, 'owner@example.org', 'hooks')
+      const headers = { 'x-service-key-id': key.key_id, 'x-service-key-secret': key.key_secret }
+      const created = await fetch(`${t.baseUrl}/api/webhooks`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url, events: ['plant.changed'] }),
+      })
+      const { id } = (await created.json()) as { id: number }
+      const plant = await createPlant(t, { scientific_name: 'Pisum sativum', name: 'Pea' })
+      await change(t, plant.id, 'climbs')
+      const mail = await catcher.waitFor('owner@example.org', { subject: /stopped your webhook/ })
+      assert.match(mail.text, /failed for a day/)
+      const shown = (await (await fetch(`${t.baseUrl}/api/webhooks/${id}`, { headers })).json()) as {
+        disabled_at: string | null
+        disabled_reason: string
+      }
+      assert.ok(shown.disabled_at)
+      assert.match(shown.disabled_reason, /answered 500/)
+    } finally {
+      await t.close()
+      await receiver.close()
+      await catcher.close()
     }
   })
 })

@@ -134,4 +134,39 @@ describe('loadConfig', () => {
       },
     )
   })
+
+  it('takes mail as both variables or neither, and refuses a bad URL or sender; webhook settings', () => {
+    const none = loadConfig({})
+    assert.equal(none.smtpUrl, null)
+    assert.equal(none.webhookRetrySeconds, 30)
+    assert.equal(none.webhookAllowPrivate, false)
+    const mail = loadConfig({
+      HORTUS_SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
+      HORTUS_MAIL_FROM: 'Hortus <plants@example.org>',
+      HORTUS_WEBHOOK_RETRY_SECONDS: '5',
+      HORTUS_WEBHOOK_ALLOW_PRIVATE: 'on',
+    })
+    assert.equal(mail.smtpUrl, 'smtps://user:pass@smtp.example.org:465')
+    assert.equal(mail.mailFrom, 'Hortus <plants@example.org>')
+    assert.equal(mail.webhookRetrySeconds, 5)
+    assert.equal(mail.webhookAllowPrivate, true)
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ HORTUS_SMTP_URL: 'smtp://smtp.example.org' }, /HORTUS_SMTP_URL is set without HORTUS_MAIL_FROM/],
+      [{ HORTUS_MAIL_FROM: 'plants@example.org' }, /HORTUS_MAIL_FROM is set without HORTUS_SMTP_URL/],
+      [
+        { HORTUS_SMTP_URL: 'http://smtp.example.org', HORTUS_MAIL_FROM: 'plants@example.org' },
+        /HORTUS_SMTP_URL: use smtp:\/\//,
+      ],
+      [
+        { HORTUS_SMTP_URL: 'smtp://smtp.example.org', HORTUS_MAIL_FROM: 'plants' },
+        /HORTUS_MAIL_FROM=plants: use an address/,
+      ],
+      [{ HORTUS_WEBHOOK_ALLOW_PRIVATE: 'yes' }, /HORTUS_WEBHOOK_ALLOW_PRIVATE=yes: use on or off/],
+      [
+        { HORTUS_WEBHOOK_RETRY_SECONDS: '0' },
+        /HORTUS_WEBHOOK_RETRY_SECONDS=0: must be a whole number from 1/,
+      ],
+    ]
+    for (const [env, message] of refused) assert.throws(() => loadConfig(env), message)
+  })
 })
