@@ -1,17 +1,16 @@
 // Confirming a new account's address: a link mailed to it, valid a week, that any click confirms. Until
 // then the account reads, logs in and manages keys, but may not edit (assertMayEdit), where mail is sent.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Db, Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { mailFooter, queueMail } from '../mail/outbox.ts'
 import type { Account } from './account.ts'
 import * as repo from './email-confirmations.repository.ts'
+import { hashToken } from './sessions.ts'
 
 const CONFIRM_LINK_DAYS = 7
 /** Links an account may ask for per hour (the first, at sign-up, counts). */
 const CONFIRM_LINKS_PER_HOUR = 3
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 /** Queues the mail with a new link, in the caller's transaction (the sign-up's). */
 export async function queueConfirmation(

@@ -1,19 +1,18 @@
 // "Forgot your password?": a link that works once, within an hour, sent by mail. The token is in the link
 // only; the database keeps its SHA-256. Asking answers the same whether or not the address has an account,
 // and a new password ends every session of the account.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Store } from '../db/store.ts'
 import { mailFooter, queueMail } from '../mail/outbox.ts'
 import * as accounts from './account.repository.ts'
 import { normalizeEmail, type FormProblems } from './account.service.ts'
 import { hashPassword, passwordProblem } from './passwords.ts'
 import * as repo from './password-resets.repository.ts'
+import { hashToken } from './sessions.ts'
 
 const RESET_LINK_MINUTES = 60
 /** Links one address is sent per hour at most: asking again sends nothing more (and says the same). */
 const RESET_LINKS_PER_HOUR = 3
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 /**
  * Sends the account of `email` a link to set a new password, at `siteUrl`. Nothing happens for an address

@@ -8,7 +8,8 @@ import * as repo from './account.repository.ts'
 export const SESSION_COOKIE = 'hortus_session'
 export const SESSION_DAYS = 30
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+/** The SHA-256 a token is stored as (sessions, and the links mailed for resets, confirmations and unsubscribing). */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 /** Starts a session for the account and returns the cookie's token. Expired sessions go at the same time. */
 export async function startSession(store: Store, accountId: number): Promise<string> {

@@ -1,16 +1,15 @@
 // Watchlists: a member watches plants, sees their recent changes on /watchlist, and may be mailed when one
 // changes, at once (at most one mail per plant an hour) or as a daily digest; every mail has a one-click
 // unsubscribe link. The mails themselves come from the notifier (watch-notifier.ts).
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Account } from '../accounts/account.ts'
 import type { WatchMail } from '../db/schema.ts'
 import type { Store } from '../db/store.ts'
 import { changesToPlants, type RecentChanges } from '../revisions/recent-changes.ts'
 import * as repo from './watchlist.repository.ts'
+import { hashToken } from '../accounts/sessions.ts'
 
 export type { WatchMail }
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 export async function watch(store: Store, account: Account, plantId: number): Promise<void> {
   await repo.addWatch(store.db, account.id, plantId, new Date().toISOString())
