@@ -44,10 +44,11 @@ const INTERNAL: RegExp[] = [
   /\b(FST_\w+|ERR_[A-Z_]+)\b|\b(TypeError|RangeError|ReferenceError|SyntaxError)\b|Maximum call stack|Cannot read prop/,
 ]
 
-/** The answer without the random key material the keys page shows (a new secret once, each key's last four
- * characters after "…"): base64url text that now and then spells a pattern above (`…Pg_x` is `\bpg_\w+`). */
+/** The answer without the random key material pages show (a new secret once, each key's last four characters
+ * after "…", every form's CSRF token): base64url text that now and then spells a pattern above (`…Pg_x` and a
+ * token `PG_rb9…` are `\bpg_\w+`). */
 function withoutKeyMaterial(text: string): string {
-  return text.replace(/[A-Za-z0-9_-]{43}|…[A-Za-z0-9_-]{4}/g, '')
+  return text.replace(/[A-Za-z0-9_-]{43}|…[A-Za-z0-9_-]{4}|name="_csrf" value="[^"]*"/g, '')
 }
 
 let store: Store
