@@ -68,6 +68,7 @@ import { MailSender, type SenderTiming } from './mail/mail-sender.ts'
 import { assertMayEdit } from './accounts/email-confirmations.ts'
 import { WatchNotifier, type NotifierTiming } from './watchlists/watch-notifier.ts'
 import { API_HEADERS, PAGE_HEADERS } from './http/security-headers.ts'
+import { countRequests as countRequestsBy } from './monitoring/request-metrics.ts'
 
 /** Request bodies above this size are refused with 413; the largest real plant is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -85,6 +86,8 @@ export interface AppOptions {
   watchTiming?: Partial<NotifierTiming>
   /** Overrides how often webhooks are delivered and how long they are retried (tests). */
   webhookTiming?: { pollMs?: number; giveUpSeconds?: number }
+  /** Every answer counted in the request histogram (HORTUS_METRICS_PORT; monitoring/request-metrics.ts). */
+  countRequests?: boolean
 }
 
 export async function buildApp({
@@ -95,6 +98,7 @@ export async function buildApp({
   mailTiming,
   watchTiming,
   webhookTiming,
+  countRequests = false,
 }: AppOptions): Promise<FastifyInstance> {
   const config = { ...loadConfig({}), ...given }
   // A request must arrive whole within the request timeout (408 otherwise), its headers within a third of
@@ -148,6 +152,7 @@ export async function buildApp({
   app.server.on('connect', (_request, socket) => refuseConnect(socket))
   app.setValidatorCompiler(validatorCompiler)
   logOneLinePerRequest(app)
+  if (countRequests) countRequestsBy(app)
   answerConditionalGets(app)
   acceptJsonBodies(app)
   const routes = new RouteTable()

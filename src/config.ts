@@ -65,6 +65,10 @@ export interface Config {
   readonly webhookRetrySeconds: number
   /** Webhook URLs may name loopback, private and link-local addresses (tests, intranets). */
   readonly webhookAllowPrivate: boolean
+  /** The port Prometheus's text format is served on (`/metrics`); null: no metrics. */
+  readonly metricsPort: number | null
+  /** The address the metrics are served on: loopback unless the operator opens it. */
+  readonly metricsHost: string
 }
 
 export class ConfigError extends Error {
@@ -230,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: allowPrivateRaw === 'on',
     smtpUrl: env.HORTUS_SMTP_URL?.trim() || null,
     mailFrom: env.HORTUS_MAIL_FROM?.trim() || null,
+    metricsPort: env.HORTUS_METRICS_PORT ? integer('HORTUS_METRICS_PORT', 0, 1, 65535) : null,
+    metricsHost: env.HORTUS_METRICS_HOST?.trim() || '127.0.0.1',
     trustedProxies: (env.HORTUS_TRUSTED_PROXIES ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -248,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.contact && !/^(https?:\/\/\S+|[^\s@]+@[^\s@]+)$/.test(config.contact))
     problems.push(`HORTUS_CONTACT=${config.contact}: use an email address or an http(s) URL`)
   problems.push(...mailProblems(config.smtpUrl, config.mailFrom))
+  if (config.metricsPort !== null && config.metricsPort === config.port && config.port !== 0)
+    problems.push(
+      `HORTUS_METRICS_PORT=${config.metricsPort}: the API listens there (PORT); choose another port`,
+    )
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   if (!levels.includes(config.logLevel))
     problems.push(`LOG_LEVEL=${config.logLevel}: use one of ${levels.join(', ')}`)

@@ -5,13 +5,16 @@ import type { DatabaseUrl } from './config.ts'
 import { DatabaseOpenError, type Store } from './db/store.ts'
 import { rebuildRequested } from './db/index-rebuilds.ts'
 import { openSqliteStore } from './db/sqlite.ts'
+import type { DatabaseObserver } from './db/observer.ts'
 import { PLANT_INDEXES } from './writes/plant-indexes.ts'
 
+/** `observer` is told of statements and transactions (the server's metrics); without it nothing is timed. */
 export async function openStore(
   database: DatabaseUrl,
   readDatabase: DatabaseUrl | null = null,
+  observer: DatabaseObserver | null = null,
 ): Promise<Store> {
-  const store = await openMigrated(database, readDatabase)
+  const store = await openMigrated(database, readDatabase, observer)
   try {
     await rebuildRequested(store, PLANT_INDEXES)
   } catch (error) {
@@ -21,8 +24,13 @@ export async function openStore(
   return store
 }
 
-async function openMigrated(database: DatabaseUrl, readDatabase: DatabaseUrl | null): Promise<Store> {
-  if (database.dialect === 'sqlite') return openSqliteStore(database.path)
+async function openMigrated(
+  database: DatabaseUrl,
+  readDatabase: DatabaseUrl | null,
+  observer: DatabaseObserver | null,
+): Promise<Store> {
+  if (database.dialect === 'sqlite') return openSqliteStore(database.path, undefined, observer)
   const { openPostgresStore } = await import('./db/postgres.ts')
-  return openPostgresStore(database.url, readDatabase?.dialect === 'postgres' ? readDatabase.url : null)
+  const readUrl = readDatabase?.dialect === 'postgres' ? readDatabase.url : null
+  return openPostgresStore(database.url, readUrl, observer)
 }

@@ -3,6 +3,7 @@
 // only) the primary prepares the database once, then forks workers that share the port. A start-up
 // failure the operator can fix (configuration, database, port) is one line on stderr and exit code 1.
 import cluster from 'node:cluster'
+import type { Server } from 'node:http'
 import pino from 'pino'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, loadEnvFile, type Config } from './config.ts'
@@ -10,6 +11,14 @@ import { openStore } from './open-store.ts'
 import { DatabaseOpenError, ImportRunningError, type Store } from './db/store.ts'
 import { seedIfEmpty } from './transfer/seed.ts'
 import { anyActiveKey } from './accounts/account.repository.ts'
+import { databaseObserver } from './monitoring/database-observer.ts'
+import { watchServiceState } from './monitoring/state-gauges.ts'
+import {
+  MetricsListenError,
+  answerPrimaryForMetrics,
+  collectProcessMetrics,
+  serveMetrics,
+} from './monitoring/metrics-server.ts'
 
 /** The address cannot be listened on: its message is the one line the operator sees. */
 class ListenError extends Error {}
@@ -64,7 +73,12 @@ async function serve(config: Config, store: Store): Promise<void> {
   // and written at least every quarter second, so a quiet server's lines still appear at once to a person
   // reading the log.
   const stream = pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 })
-  const app = await buildApp({ config, store, logger: { level: config.logLevel, stream } })
+  const app = await buildApp({
+    config,
+    store,
+    logger: { level: config.logLevel, stream },
+    countRequests: config.metricsPort !== null,
+  })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     // No new connections from now; requests in flight get HORTUS_SHUTDOWN_SECONDS to finish, then their
@@ -92,13 +106,21 @@ interface StartupFailure {
   startupFailure: string
 }
 
-function superviseWorkers(config: Config): void {
+/** `metrics`: the primary's metrics server, closed once every worker has stopped (it would keep the
+ * process running). */
+function superviseWorkers(config: Config, metrics: Server | null): void {
   let stopping = false
   let failure: string | null = null
   const listening = new Set<number>()
+  const closeWhenAllStopped = () => {
+    if (Object.keys(cluster.workers ?? {}).length > 0) return
+    metrics?.closeAllConnections()
+    metrics?.close()
+  }
   const stop = (signal: NodeJS.Signals) => {
     stopping = true
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+    closeWhenAllStopped()
   }
   for (let i = 0; i < config.workers; i++) cluster.fork()
   cluster.on('listening', (worker) => listening.add(worker.id))
@@ -106,7 +128,7 @@ function superviseWorkers(config: Config): void {
     if (typeof message?.startupFailure === 'string') failure ??= message.startupFailure
   })
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return
+    if (stopping) return closeWhenAllStopped()
     if (listening.has(worker.id)) {
       console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`)
       cluster.fork()
@@ -126,12 +148,28 @@ function superviseWorkers(config: Config): void {
   process.once('SIGTERM', () => stop('SIGTERM'))
 }
 
+const metricsAddress = ({ metricsHost, metricsPort }: Config) =>
+  metricsPort === null ? null : { host: metricsHost, port: metricsPort }
+
+/** With HORTUS_METRICS_PORT, a serving process counts (monitoring/); one process also serves its series,
+ * a worker hands them to the primary, which serves them all. */
+async function countFor(config: Config, store: Store, serving: boolean): Promise<void> {
+  collectProcessMetrics()
+  watchServiceState(store)
+  if (!serving) return answerPrimaryForMetrics()
+  await serveMetrics(metricsAddress(config)!, false)
+}
+
 async function main(): Promise<void> {
   loadEnvFile()
   const config = loadConfig()
-  const openServingStore = () => openStore(config.database, config.readDatabase)
+  const metrics = config.metricsPort !== null
+  const openServingStore = () =>
+    openStore(config.database, config.readDatabase, metrics ? databaseObserver() : null)
   if (config.workers === 1) {
     const store = await openServingStore()
+    // Before the starter dataset is loaded: its import is among what the metrics show.
+    if (metrics) await countFor(config, store, true)
     await prepareDatabase(config, store)
     return serve(config, store)
   }
@@ -139,14 +177,20 @@ async function main(): Promise<void> {
     // The primary prepares the database once and keeps no connection while the workers serve.
     const store = await openStore(config.database)
     await prepareDatabase(config, store).finally(() => store.close())
+    const address = metricsAddress(config)
+    const served = address ? await serveMetrics(address, true) : null
     console.log(`Starting ${config.workers} workers on ${config.host}:${config.port}`)
-    return superviseWorkers(config)
+    return superviseWorkers(config, served)
   }
-  return serve(config, await openServingStore())
+  const store = await openServingStore()
+  if (metrics) await countFor(config, store, false)
+  return serve(config, store)
 }
 
 main().catch((error: unknown) => {
-  const known = [ConfigError, DatabaseOpenError, ListenError].some((kind) => error instanceof kind)
+  const known = [ConfigError, DatabaseOpenError, ListenError, MetricsListenError].some(
+    (kind) => error instanceof kind,
+  )
   // Anything else is a bug: its stack trace helps the report.
   const line = known ? (error as Error).message : error instanceof Error ? (error.stack ?? error) : error
   if (cluster.isWorker && process.send) {

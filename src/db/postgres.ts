@@ -13,6 +13,13 @@ import { ReplicaWithFallback } from './replica-fallback.ts'
 import { allowDirectQueries, type StatementNeeds } from './prepared.ts'
 import { loadRowsWith } from './many-rows.ts'
 import { copyLoader, withCopyIn } from './postgres-copy.ts'
+import {
+  statementLog,
+  timedStatement,
+  timedTransaction,
+  type Connection,
+  type DatabaseObserver,
+} from './observer.ts'
 
 // Per-connection settings: a runaway statement, a long lock wait or a forgotten transaction ends with an
 // error (which isUnavailable turns into a 503) instead of holding a connection. A lock held elsewhere
@@ -51,7 +58,11 @@ const UNAVAILABLE_ERRNO = new Set([
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)|the database system is (starting up|shutting down|in recovery mode)/
 
-export async function openPostgresStore(url: string, readUrl: string | null): Promise<Store> {
+export async function openPostgresStore(
+  url: string,
+  readUrl: string | null,
+  observer: DatabaseObserver | null = null,
+): Promise<Store> {
   // Migrations get one connection without the session timeouts: a later migration may rewrite a large
   // table, and a process that starts while another migrates waits for Kysely's advisory lock.
   const migrator = kysely(openPool(url, { max: 1, statementTimeouts: false }))
@@ -67,21 +78,22 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
     await migrator.destroy()
   }
 
-  const primary = openPool(url, { max: 10, statementTimeouts: true })
+  const primary = watchedPool(openPool(url, { max: 10, statementTimeouts: true }), observer, 'primary')
   // Transactions on the primary load many rows with COPY (postgres-copy.ts).
-  const db = kysely(withCopyIn(primary))
+  const db = kysely(withCopyIn(primary), observer, 'primary')
   // Reads have a pool of their own: a save holds its connection from BEGIN to COMMIT, through every turn
   // of the event loop between its statements, and under a busy server's reads those turns are long, so
   // saves sharing the reads' pool left the reads waiting for connections (GET /plants/<id> under 10 saves
   // a second: p99 27 → 44–69 ms). On the replica when there is one; reads fall back to the primary while
   // the replica cannot be reached.
-  const replica = readUrl ? openPool(readUrl, { max: 10, statementTimeouts: true, keptOpen: true }) : null
-  const readPool = replica
-    ? new ReplicaWithFallback(replica, primary, isUnavailable)
-    : openPool(url, { max: 10, statementTimeouts: true, keptOpen: true })
-  const reader = kysely(readPool)
-  allowDirectQueries(db, namedStatements(primary))
-  allowDirectQueries(reader, namedStatements(readPool))
+  const readerPool = (readerUrl: string) =>
+    watchedPool(openPool(readerUrl, { max: 10, statementTimeouts: true, keptOpen: true }), observer, 'reader')
+  const readPool = readUrl
+    ? new ReplicaWithFallback(readerPool(readUrl), primary, isUnavailable)
+    : readerPool(url)
+  const reader = kysely(readPool, observer, 'reader')
+  allowDirectQueries(db, namedStatements(primary, observer, 'primary'))
+  allowDirectQueries(reader, namedStatements(readPool, observer, 'reader'))
   const gatheringAfterCommit = new GatheredAfterCommit()
   return {
     dialect: 'postgres',
@@ -104,14 +116,16 @@ export async function openPostgresStore(url: string, readUrl: string | null): Pr
       }),
     refreshStatistics: () => vacuumAfterBulkWrites(db),
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
-      committingThen(
-        (capture) =>
-          db.transaction().execute((tx) => {
-            capture(tx)
-            loadRowsWith(tx, copyLoader)
-            return withCommitOrderedSteps(work, takeCommitOrderLock)(tx)
-          }),
-        gatheringAfterCommit.gathered,
+      timedTransaction(observer, () =>
+        committingThen(
+          (capture) =>
+            db.transaction().execute((tx) => {
+              capture(tx)
+              loadRowsWith(tx, copyLoader)
+              return withCommitOrderedSteps(work, takeCommitOrderLock)(tx)
+            }),
+          gatheringAfterCommit.gathered,
+        ),
       ),
     isUnavailable,
     isUniqueViolation: (error) => sqlstateOf(error) === '23505',
@@ -181,11 +195,15 @@ let statementsNamed = 0
  * `s` reads the table until it has counted 2,001 (3-6 ms).
  * A statement whose table another process has since altered (a migration during a rolling upgrade) fails
  * with 0A000, "cached plan must not change result type": that one then runs unnamed from then on. */
-function namedStatements(pool: { connect(): Promise<pg.PoolClient> }) {
+function namedStatements(
+  pool: { connect(): Promise<pg.PoolClient> },
+  observer: DatabaseObserver | null,
+  connection: Connection,
+) {
   return (text: string, { valuesChangePlan }: StatementNeeds) => {
     const name = `hortus_${++statementsNamed}`
     let named = !valuesChangePlan
-    return {
+    const statement = {
       all: async (values: readonly unknown[]) => {
         const client = await pool.connect()
         try {
@@ -203,11 +221,33 @@ function namedStatements(pool: { connect(): Promise<pg.PoolClient> }) {
         }
       },
     }
+    return timedStatement(statement, observer, connection)
   }
 }
 
-function kysely(pool: PostgresPool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+function kysely(
+  pool: PostgresPool,
+  observer: DatabaseObserver | null = null,
+  connection: Connection = 'primary',
+): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...statementLog(observer, connection),
+  })
+}
+
+/** The pool, its counts shown to the observer and each wait for one of its connections timed. Only the
+ * promise form of connect is timed: it is the one Kysely and the named statements use. */
+function watchedPool(pool: pg.Pool, observer: DatabaseObserver | null, name: Connection): pg.Pool {
+  if (!observer) return pool
+  observer.pool(name, pool)
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback)
+    const started = performance.now()
+    return connect()!.finally(() => observer.poolWait(name, (performance.now() - started) / 1000))
+  }) as typeof pool.connect
+  return pool
 }
 
 function openPool(

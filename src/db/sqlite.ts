@@ -14,6 +14,7 @@ import { allowDirectQueries } from './prepared.ts'
 import { sqliteMigrations } from './migrations/sqlite/index.ts'
 import { sqliteWriter, WriteLockBusyError } from './sqlite-writer.ts'
 import { deferWritesWith } from './many-rows.ts'
+import { statementLog, timedStatement, timedTransaction, type DatabaseObserver } from './observer.ts'
 
 // Codes that mean "busy, locked or out of resources right now", not "your query is wrong".
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOMEM|PROTOCOL|READONLY)/
@@ -27,14 +28,18 @@ const STATEMENT_BUSY_MS = 20
  * the server) before failing, which the API answers with 503; migrations at open wait as long. The file is
  * created when missing, its directory never: a mistyped path stops here instead of quietly starting an
  * empty database somewhere else. */
-export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<Store> {
-  const { db, defer } = await openDatabase(path, lockWaitMs).catch((error: unknown) => {
+export async function openSqliteStore(
+  path: string,
+  lockWaitMs = 3000,
+  observer: DatabaseObserver | null = null,
+): Promise<Store> {
+  const { db, defer } = await openDatabase(path, lockWaitMs, observer).catch((error: unknown) => {
     const directory = dirname(path)
     const reason = existsSync(directory) ? error : `the directory ${directory} does not exist`
     throw new DatabaseOpenError(`Cannot open the SQLite database ${path}`, reason)
   })
 
-  const reader = openReader(path)
+  const reader = openReader(path, observer)
   const gatheringAfterCommit = new GatheredAfterCommit()
   let bulk = false
   return {
@@ -80,18 +85,21 @@ export async function openSqliteStore(path: string, lockWaitMs = 3000): Promise<
     },
     // One writer at a time (BEGIN IMMEDIATE): transactions run their last steps in commit order as they are.
     transaction: <T>(work: (tx: Tx) => Promise<T>) =>
-      committingThen(
-        (capture) =>
-          waitForWriteLock(
-            () =>
-              db.transaction().execute((tx) => {
-                capture(tx)
-                if (bulk) deferWritesWith(tx, defer)
-                return withCommitOrderedSteps(work, async () => {})(tx)
-              }),
-            lockWaitMs,
-          ),
-        gatheringAfterCommit.gathered,
+      timedTransaction(observer, () =>
+        committingThen(
+          (capture) =>
+            waitForWriteLock(
+              () =>
+                db.transaction().execute((tx) => {
+                  capture(tx)
+                  if (bulk) deferWritesWith(tx, defer)
+                  return withCommitOrderedSteps(work, async () => {})(tx)
+                }),
+              lockWaitMs,
+              () => observer?.busyRetry(),
+            ),
+          gatheringAfterCommit.gathered,
+        ),
       ),
     isUnavailable: (error) => UNAVAILABLE_CODES.test(codeOf(error)),
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(codeOf(error)),
@@ -124,19 +132,24 @@ function takeImportLock(path: string): SQLite.Database {
 /** Begins `transaction` again, after growing pauses, while another process holds the write lock, until
  * `waitMs` has passed. Its BEGIN IMMEDIATE failed, so nothing of it ran. The pauses do not block: reads and
  * other requests go on meanwhile. */
-async function waitForWriteLock<T>(transaction: () => Promise<T>, waitMs: number): Promise<T> {
+async function waitForWriteLock<T>(
+  transaction: () => Promise<T>,
+  waitMs: number,
+  retrying: () => void,
+): Promise<T> {
   const deadline = performance.now() + waitMs
   for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
     try {
       return await transaction()
     } catch (error) {
       if (!(error instanceof WriteLockBusyError) || performance.now() + pause > deadline) throw error
+      retrying()
       await new Promise((resolve) => setTimeout(resolve, pause))
     }
   }
 }
 
-async function openDatabase(path: string, lockWaitMs: number) {
+async function openDatabase(path: string, lockWaitMs: number, observer: DatabaseObserver | null) {
   const pragmas = [
     'journal_mode = WAL',
     // Durable commits: an acknowledged write survives a power cut.
@@ -145,7 +158,7 @@ async function openDatabase(path: string, lockWaitMs: number) {
     `busy_timeout = ${lockWaitMs}`,
   ]
   const { dialect, defer } = sqliteWriter(path, pragmas)
-  const db = new Kysely<Database>({ dialect })
+  const db = new Kysely<Database>({ dialect, ...statementLog(observer, 'primary') })
   try {
     await migrateToLatest(db, sqliteMigrations)
     await sql.raw(`PRAGMA busy_timeout = ${Math.min(lockWaitMs, STATEMENT_BUSY_MS)}`).execute(db)
@@ -166,12 +179,15 @@ const READER_CACHE_KIB = 64 * 1024
 /** A second connection for reads. Kysely gives a connection to one transaction at a time, and a save's
  * transaction awaits between its statements, so with one connection every read waited for the write in
  * progress; in WAL mode a reader sees the last commit and never waits for a writer. */
-function openReader(path: string): Kysely<Database> {
+function openReader(path: string, observer: DatabaseObserver | null): Kysely<Database> {
   const sqlite = new SQLite(path, { readonly: true })
   sqlite.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`)
   sqlite.pragma(`cache_size = ${-READER_CACHE_KIB}`)
-  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) })
+  const reader = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keepingStatements(sqlite) }),
+    ...statementLog(observer, 'reader'),
+  })
   // The reader runs single statements only: no transaction, no cursor (see allowDirectQueries).
-  allowDirectQueries(reader, (sql) => sqlite.prepare(sql))
+  allowDirectQueries(reader, (sql) => timedStatement(sqlite.prepare(sql), observer, 'reader'))
   return reader
 }

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { AppError } from '../errors.ts'
 import type { Api } from './api-context.ts'
+import { rateLimitRefusals } from '../metrics/instruments.ts'
 
 export interface ApiLimits {
   requestsPerMinute: number
@@ -22,8 +23,10 @@ export interface ApiLimits {
 const MINUTE = 60_000
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH'])
 
-const tooMany = (what: string, after: string) =>
-  new AppError('tooManyRequests', `Too many ${what}. Retry after ${after} (see Retry-After).`)
+const tooMany = (limit: string, what: string, after: string) => {
+  rateLimitRefusals.inc({ limit })
+  return new AppError('tooManyRequests', `Too many ${what}. Retry after ${after} (see Retry-After).`)
+}
 
 /**
  * Registers the limits on the API plugin; call before its routes. `keyIdOf` names the verified key of a
@@ -51,7 +54,7 @@ export async function registerApiLimits(
     keyGenerator: byKey('requests'),
     ...(limits.store ? { store: limits.store } : {}),
     errorResponseBuilder: (_request, context) =>
-      tooMany(`requests for this key (${context.max} a minute)`, context.after),
+      tooMany('requests', `requests for this key (${context.max} a minute)`, context.after),
   })
 
   // Creates, updates and link changes, per key, counted apart from reads. POST /search is a read.
@@ -70,7 +73,7 @@ export async function registerApiLimits(
       .header('ratelimit-reset', limit.ttlInSeconds)
     if (limit.isExceeded) {
       void reply.header('retry-after', limit.ttlInSeconds)
-      throw tooMany(`writes for this key (${limit.max} a minute)`, `${limit.ttlInSeconds} s`)
+      throw tooMany('writes', `writes for this key (${limit.max} a minute)`, `${limit.ttlInSeconds} s`)
     }
   })
 
@@ -94,7 +97,7 @@ export async function registerApiLimits(
       }
       const seconds = Math.ceil((until - Date.now()) / 1000)
       void reply.header('retry-after', seconds)
-      throw tooMany('failed authentications from your address', `${seconds} s`)
+      throw tooMany('auth_failures', 'failed authentications from your address', `${seconds} s`)
     },
     /** Counts a failed authentication; throws 429 once the address is over the limit. */
     async countFailure(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -103,7 +106,7 @@ export async function registerApiLimits(
       if (blockedUntil.size > 100_000) blockedUntil.clear()
       blockedUntil.set(request.ip, Date.now() + limit.ttl)
       void reply.header('retry-after', limit.ttlInSeconds)
-      throw tooMany('failed authentications from your address', `${limit.ttlInSeconds} s`)
+      throw tooMany('auth_failures', 'failed authentications from your address', `${limit.ttlInSeconds} s`)
     },
   }
 }

@@ -7,6 +7,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Store } from '../db/store.ts'
 import * as outbox from './outbox.repository.ts'
+import { mailSent } from '../metrics/instruments.ts'
 
 export interface MailSettings {
   /** `smtp://user:password@host:port` or `smtps://…` (HORTUS_SMTP_URL). */
@@ -102,6 +103,7 @@ export class MailSender {
         text: message.text_body,
       })
       await outbox.markSent(this.store.db, message.id, new Date().toISOString())
+      mailSent.inc({ outcome: 'sent' })
       this.log.info({ mail: message.id, attempts: message.attempts + 1 }, 'mail sent')
     } catch (error) {
       const now = Date.now()
@@ -113,6 +115,7 @@ export class MailSender {
         retryAt: new Date(now + wait).toISOString(),
         failedAt: givenUp ? new Date(now).toISOString() : null,
       })
+      mailSent.inc({ outcome: givenUp ? 'failed' : 'retry' })
       this.log[givenUp ? 'error' : 'warn'](
         { mail: message.id, attempts: message.attempts + 1, err: error },
         givenUp ? 'mail given up on after a day of refusals' : 'mail refused; it will be tried again',

@@ -6,6 +6,7 @@ import type { Account } from '../accounts/account.ts'
 import type { Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import { writesSince } from './moderation.repository.ts'
+import { rateLimitRefusals } from '../metrics/instruments.ts'
 
 const DAY_MS = 86_400_000
 
@@ -21,6 +22,7 @@ export async function assertNewAccountMayWrite(
   const { writes } = await writesSince(store.db, account.id, account.created_at)
   if (writes < writesPerDay) return
   const seconds = Math.max(1, Math.ceil((DAY_MS - ageMs) / 1000))
+  rateLimitRefusals.inc({ limit: 'new_account_writes' })
   throw new AppError(
     'tooManyRequests',
     `A new account makes at most ${writesPerDay} changes on its first day, and this one has made them. Try again in ${Math.ceil(seconds / 3600)} h, when the account is a day old.`,

@@ -20,6 +20,7 @@ import { offRegistryChange, onRegistryChange } from '../attributes/registry-chan
 import { ALTERNATE_NAME_KEY, normalizeFacet } from '../plants/plant.ts'
 import { PhraseBook, type RegistryKey } from './phrase-book.ts'
 import { isProse } from './registry-phrases.ts'
+import { phraseBookBuilds, phraseBookPhrases } from '../metrics/instruments.ts'
 
 interface Kept {
   /** The registry version the book is at. */
@@ -98,9 +99,12 @@ function keepUp(db: Db, entry: Kept): Promise<void> {
       const changed = entry.book && (await changedKeysSince(db, entry.version, version))
       if (entry.book && changed) {
         entry.book.update(await keyInputs(db, changed))
+        phraseBookBuilds.inc({ kind: 'update' })
       } else {
         entry.book = await PhraseBook.build(await phraseInputs(db), { hurry: () => entry.hurry })
+        phraseBookBuilds.inc({ kind: 'whole' })
       }
+      phraseBookPhrases.set(entry.book.size)
       entry.version = version
     } finally {
       entry.working = null

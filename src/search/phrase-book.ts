@@ -93,6 +93,11 @@ export class PhraseBook {
   /** Days per unit of time a query may use ("weeks" is 7). */
   readonly daysPer: ReadonlyMap<string, number>
 
+  /** How many phrases the book reads (the metrics' hortus_phrase_book_phrases). */
+  get size(): number {
+    return this.#phrases.size
+  }
+
   /** A book made at once. PhraseBook.build makes one in steps, between which requests are answered. */
   constructor(
     registry: RegistryKey[],

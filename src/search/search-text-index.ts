@@ -9,6 +9,7 @@ import { searchIndexOf } from './dialect-search.ts'
 import { searchEntry } from './search-text.ts'
 import type { SearchEntry } from './search-index.ts'
 import { addNames, applyWordTally, putNames, WordTally } from './vocabulary.ts'
+import { searchIndexWrites } from '../metrics/instruments.ts'
 
 const NAME = 'search'
 
@@ -31,6 +32,7 @@ const newEntriesOf = (store: Store, batch: IndexBatch) =>
  * only attributes) leaves the names and the entry alone. */
 async function replaceEntries({ store, tx, batch }: IndexWrite, saves: readonly PlantSave[]) {
   const words = wordsOf(batch)
+  searchIndexWrites.inc(saves.length)
   const entries = saves.map(({ plant }) => searchEntry(plant))
   const befores = saves.map(({ plant, before }) => before && { ...before, id: plant.id })
   saves.forEach(({ plant }, index) => words.count(befores[index] ?? null, plant))
@@ -62,6 +64,7 @@ export const searchTextIndex: PlantIndex = {
     const entries = newEntriesOf(store, batch)
     for (const { plant, before } of saves) {
       if (before) continue
+      searchIndexWrites.inc()
       words.count(null, plant)
       entries.push(searchEntry(plant))
     }

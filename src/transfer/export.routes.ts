@@ -8,6 +8,7 @@ import type { Api, ApiOptions } from '../http/api-context.ts'
 import { commonErrors, errorResponse } from '../http/schemas.ts'
 import { DatasetLineSchema } from './dataset-format.ts'
 import { exportStream, exportVersion, parseSince } from './export.service.ts'
+import { rateLimitRefusals } from '../metrics/instruments.ts'
 
 const EXPORT_TYPE = 'application/x-ndjson; charset=utf-8'
 export const CURSOR_HEADER = 'hortus-changes-cursor'
@@ -127,6 +128,7 @@ async function refuseOverLimit(
   const limit = await count(request)
   if (limit.isAllowed || !limit.isExceeded) return
   void reply.header('retry-after', limit.ttlInSeconds)
+  rateLimitRefusals.inc({ limit: 'exports' })
   throw new AppError(
     'tooManyRequests',
     `Too many exports for this key (${perHour} an hour). Retry after ${limit.ttlInSeconds} s (see Retry-After), or ask again with If-None-Match: an unchanged dataset is a 304 that is not counted. GET /api/changes follows every change.`,

@@ -34,6 +34,7 @@ import { addDatasetImages, PicturesAhead, type ImageCounts, type PendingImage } 
 import { ImportOrigins } from './import-origins.ts'
 import { ImportLinks, type PendingLink, type StepOutcome } from './import-links.ts'
 import { IMPORT_AUTHOR } from '../provenance/value-origins.ts'
+import { importsRunning } from '../metrics/instruments.ts'
 
 export interface ImportSummary {
   created: number
@@ -75,7 +76,12 @@ const IMPORTER: Author = { id: null, name: IMPORT_AUTHOR }
 const BATCH_LINES = { sqlite: 50_000, postgres: 10_000 } as const
 
 export async function importDataset(store: Store, lines: AsyncIterable<string>, options: ImportOptions) {
-  return store.bulkWrites(() => importLines(store, lines, options))
+  importsRunning.inc()
+  try {
+    return await store.bulkWrites(() => importLines(store, lines, options))
+  } finally {
+    importsRunning.dec()
+  }
 }
 
 async function importLines(store: Store, lines: AsyncIterable<string>, options: ImportOptions) {

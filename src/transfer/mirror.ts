@@ -25,6 +25,7 @@ import {
 } from './mirror-writes.ts'
 import type { ImageFile } from '../images/image-files.ts'
 import { inParallel } from './in-parallel.ts'
+import { mirrorSyncsRunning } from '../metrics/instruments.ts'
 
 const FEED_PAGE = 1000
 const EXPORT_BATCH = 1000
@@ -46,6 +47,15 @@ export class Mirror {
 
   /** Brings the copy up to the source's current state. */
   async sync(): Promise<SyncReport> {
+    mirrorSyncsRunning.inc()
+    try {
+      return await this.syncNow()
+    } finally {
+      mirrorSyncsRunning.dec()
+    }
+  }
+
+  private async syncNow(): Promise<SyncReport> {
     const report: SyncReport = { bootstrapped: 0, revisions: 0, plantsRead: 0 }
     // A database that mirrors another source is refused before the source is asked anything, and again
     // once the source has said whether the URL given is its API root or its site.

@@ -27,6 +27,7 @@ import { pictureRoutes } from './pictures/pictures.routes.ts'
 import { sowingRoutes } from './sowing/sowing.routes.ts'
 import { plantRoutes } from './plant/plant.routes.ts'
 import { watchlistRoutes } from './watchlist/watchlist.routes.ts'
+import { rateLimitRefusals } from '../metrics/instruments.ts'
 
 export interface WebsiteOptions {
   store: Store
@@ -58,8 +59,13 @@ export async function website(web: TypedFastify, options: WebsiteOptions): Promi
     // Named, as the API's limits are: a shared store holds them all.
     keyGenerator: (request) => `site-auth:address:${normalizeIP(request.ip)}`,
     ...(options.limitStore ? { store: options.limitStore } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('tooManyRequests', `Too many attempts from your address. Try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => {
+      rateLimitRefusals.inc({ limit: 'site_auth' })
+      return new AppError(
+        'tooManyRequests',
+        `Too many attempts from your address. Try again in ${context.after}.`,
+      )
+    },
   })
   // Forms that change plants (routes with `config: { write: true }`) count against a new account's limit,
   // together with its API writes.

@@ -15,6 +15,7 @@ import { feedChangesAfter } from '../revisions/change-feed.ts'
 import { holdFeedPlace, moveFeedPlace } from '../revisions/feed-places.repository.ts'
 import * as repo from './webhook.repository.ts'
 import { resolveWebhookTarget } from './webhook-address.ts'
+import { webhookAttempts } from '../metrics/instruments.ts'
 
 export interface DelivererOptions {
   retrySeconds: number
@@ -156,6 +157,7 @@ export class WebhookDeliverer {
       if (error === null) await repo.markDelivered(tx, delivery.id, now.toISOString())
       else if (retry) await repo.markRetry(tx, delivery.id, new Date(now.getTime() + wait).toISOString())
     })
+    webhookAttempts.inc({ outcome: error === null ? 'delivered' : retry ? 'failed' : 'disabled' })
     if (error === null) return
     if (retry) {
       this.log.warn(
