@@ -71,7 +71,7 @@ async function backUp(database: DatabaseUrl, output: string, partial: string): P
   const { dumpPostgres } = await import('../db/postgres-dump.ts')
   const dump = await dumpPostgres(database.url, partial, lastCursor)
   return {
-    what: `PostgreSQL ${dump.serverVersion}, pg_dump ${dump.pgDumpVersion} custom format: restore with pg_restore`,
+    what: `PostgreSQL ${dump.serverVersion}, pg_dump ${dump.pgDumpVersion} custom format`,
     cursor: dump.read,
   }
 }

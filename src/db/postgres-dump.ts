@@ -68,7 +68,9 @@ interface Version {
 }
 
 async function versionOfServer(db: Db): Promise<Version> {
-  const result = await sql<{ version: string }>`SHOW server_version`.execute(db)
+  const result = await sql<{ version: string }>`SELECT current_setting('server_version') AS version`.execute(
+    db,
+  )
   return parseVersion(result.rows[0]!.version)
 }
 

@@ -69,7 +69,7 @@ it(
     assert.equal(taken.code, 0, taken.stderr)
     assert.equal(taken.stderr, '')
     const printed = new RegExp(
-      `^Backup written to ${backup} \\((SQLite, integrity ok|PostgreSQL [\\d.]+, pg_dump [\\d.]+ custom format: restore with pg_restore), [\\d.]+ [kM]B\\) in [\\d.]+ s\\. ` +
+      `^Backup written to ${backup} \\((SQLite, integrity ok|PostgreSQL [\\d.]+, pg_dump [\\d.]+ custom format), [\\d.]+ [kM]B\\) in [\\d.]+ s\\. ` +
         'It holds the change feed up to cursor ([\\w-]+): the changes after it \\(GET /api/changes\\?since=\\2\\) are not in it\\.\\n$',
     ).exec(taken.stdout)
     assert.ok(printed, taken.stdout)
