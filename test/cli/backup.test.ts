@@ -12,7 +12,7 @@ import { after, it } from 'node:test'
 import sharp from 'sharp'
 import { createKeyPair, type KeyPair } from '../../src/accounts/api-keys.ts'
 import type { Store } from '../../src/db/store.ts'
-import { hortus, killGroup } from '../helpers/processes.ts'
+import { hortus } from '../helpers/processes.ts'
 import {
   createTestDatabaseUrl,
   createTestKey,
@@ -38,7 +38,6 @@ const dir = tempDir('hortus-backup-')
 const servers: HortusProcess[] = []
 const stores: Store[] = []
 after(async () => {
-  for (const server of servers) killGroup(server.started.child.pid)
   for (const server of servers) server.started.child.kill('SIGKILL')
   await Promise.all(stores.map((store) => store.close()))
 })
