@@ -1,9 +1,15 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import type { DatabaseUrl } from '../config.ts'
 import type { Store } from '../db/store.ts'
 
 /** One CLI command. Called with its arguments, it checks them before the database is opened (a typo never
  * touches the database) and returns the work to do on the store opened from DATABASE_URL. */
 export type Command = (args: string[]) => (store: Store) => Promise<void>
+
+/** A command that works on the database named by DATABASE_URL without opening the store: no migration runs
+ * and no index is rebuilt (`hortus backup` before an upgrade copies the database as the running server has
+ * it). Its arguments are checked first, as a Command's are. */
+export type DatabaseCommand = (args: string[]) => (database: DatabaseUrl) => Promise<void>
 
 /** A mistake in the command line: one line on stderr, exit code 2. */
 export class UsageError extends Error {}

@@ -4,11 +4,12 @@ import { loadConfig, loadEnvFile, ConfigError } from '../config.ts'
 import { openStore } from '../open-store.ts'
 import { DatabaseOpenError, ImportRunningError } from '../db/store.ts'
 import { AppError } from '../errors.ts'
-import { CommandError, UsageError, parseCommandArgs, type Command } from './command.ts'
+import { CommandError, UsageError, parseCommandArgs, type Command, type DatabaseCommand } from './command.ts'
 import { keysCommand } from './keys.ts'
 import { accountsCommand } from './accounts.ts'
 import { exportCommand, importCommand } from './transfer.ts'
 import { mirrorCommand } from './mirror.ts'
+import { backupCommand } from './backup.ts'
 
 const USAGE = `Usage: npm run -s hortus -- <command>
 
@@ -29,6 +30,10 @@ Commands:
                                                           keep the database a copy of a remote Hortus:
                                                           --from https://plants.example.org/api (its
                                                           site, https://plants.example.org, works too)
+  backup --output <file> [--force]                        copy the database while the server serves it:
+                                                          SQLite checked and in one file, PostgreSQL with
+                                                          pg_dump (custom format); prints the change-feed
+                                                          cursor the backup ends at (--force replaces <file>)
   migrate                                                 bring the database schema up to date
 
 The database is the one in DATABASE_URL (default sqlite:./var/hortus.db); ./.env is read when present.
@@ -45,6 +50,11 @@ const COMMANDS: Record<string, Command> = {
     parseCommandArgs('migrate', args, {})
     return async () => console.log('Database schema is up to date.')
   },
+}
+
+// These work on the database without opening the store, so without migrating it.
+const DATABASE_COMMANDS: Record<string, DatabaseCommand> = {
+  backup: backupCommand,
 }
 
 /** `hortus <command> --help`: the command's own entries of USAGE. */
@@ -75,14 +85,22 @@ async function main(argv: string[]): Promise<number> {
     return 2
   }
   const command = COMMANDS[name]
-  if (!command) {
-    throw new UsageError(`Unknown command "${name}": use ${Object.keys(COMMANDS).join(', ')} (or --help).`)
+  const databaseCommand = DATABASE_COMMANDS[name]
+  if (!command && !databaseCommand) {
+    const names = [...Object.keys(COMMANDS), ...Object.keys(DATABASE_COMMANDS)]
+    throw new UsageError(`Unknown command "${name}": use ${names.join(', ')} (or --help).`)
   }
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usageOf(name))
     return 0
   }
-  const work = command(args)
+  if (databaseCommand) {
+    const work = databaseCommand(args)
+    loadEnvFile()
+    await work(loadConfig().database)
+    return 0
+  }
+  const work = command!(args)
   loadEnvFile()
   const config = loadConfig()
   const store = await openStore(config.database)

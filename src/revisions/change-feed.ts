@@ -4,7 +4,7 @@
 import type { Db, Store } from '../db/store.ts'
 import { AppError } from '../errors.ts'
 import type { FieldChange } from '../plants/plant-changes.ts'
-import { revisionsAfter, type FeedPosition } from './revision.repository.ts'
+import { lastFeedPosition, revisionsAfter, type FeedPosition } from './revision.repository.ts'
 import { shownNote } from './revision.service.ts'
 
 export const DEFAULT_FEED_LIMIT = 100
@@ -44,6 +44,12 @@ export function decodeCursor(cursor: string): FeedPosition {
       'Query parameter since: not a cursor of this feed. Pass back the `next` (or a change\u2019s `cursor`) of an earlier answer, or leave since out to start from the beginning.',
     )
   return position
+}
+
+/** The cursor of the last change in `db`, as `GET /changes` gives it: a poller passing it as `since` gets
+ * the changes made after it. A backup names the one it holds (`hortus backup`). */
+export async function lastCursor(db: Db): Promise<string> {
+  return encodeCursor(await lastFeedPosition(db))
 }
 
 export async function listChanges(store: Store, request: FeedRequest): Promise<FeedPage> {

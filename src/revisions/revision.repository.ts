@@ -111,6 +111,19 @@ export async function revisionsAfter(db: Db, after: FeedPosition | null, limit: 
   return rows.map((row) => ({ ...row, commit_seq: Number(row.commit_seq) }))
 }
 
+/** The feed's last position in `db`: the last change a poller reaches ({0, 0} while there is none). */
+export async function lastFeedPosition(db: Db): Promise<FeedPosition> {
+  const row = await db
+    .selectFrom('plant_revisions')
+    .select(['commit_seq', 'id'])
+    .where('commit_seq', 'is not', null)
+    .orderBy('commit_seq', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? { commit: Number(row.commit_seq), id: row.id } : { commit: 0, id: 0 }
+}
+
 /** A plant's revisions after version `after` up to `upTo`, oldest first, at most `limit`: who made the
  * difference between two versions. */
 export async function revisionRange(db: Db, plantId: number, after: number, upTo: number, limit: number) {
