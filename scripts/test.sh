@@ -3,7 +3,8 @@
 # folders after them run just those: `npm run test:sqlite -- test/api/links.test.ts test/unit`.
 # The PostgreSQL run starts a throwaway PostgreSQL 15 cluster on a free loopback port and stops it after.
 # The browser tests (test/browser/) need Debian's Chromium: ensure-chromium.sh installs it when missing (as root),
-# and only when a browser test is among the files.
+# and only when a browser test is among the files; the proxy test needs Debian's nginx, which ensure-nginx.sh
+# installs likewise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The database comes first when given: `npm test -- test/unit` runs those files on both.
@@ -25,6 +26,10 @@ if [[ ${#files[@]} -eq 0 ]]; then
   exit 2
 fi
 if printf '%s\n' "${files[@]}" | grep -q 'test/browser/'; then bash scripts/browser/ensure-chromium.sh; fi
+# The proxy test runs on PostgreSQL only (two workers).
+if [[ $which_db != sqlite ]] && printf '%s\n' "${files[@]}" | grep -q 'test/process/proxy.test.ts'; then
+  bash scripts/deploy/ensure-nginx.sh
+fi
 
 run_suite() {
   echo "=== test suite on $1 ==="

@@ -49,8 +49,10 @@ interface Destination {
 }
 
 /** pino's line for a request, `{"level":30,"time":…,"pid":…,"hostname":…,"reqId":…,"method":…,"url":…,
- * "status":…,"ms":…,"msg":"request"}`, written straight to the logger's stream; nothing when the logger
- * is off or above info. */
+ * "ip":…,"status":…,"ms":…,"msg":"request"}`, written straight to the logger's stream; nothing when the
+ * logger is off or above info. `ip` is the client's address: behind a proxy in HORTUS_TRUSTED_PROXIES, the
+ * one it forwards (Fastify's trustProxy), so the log names the client and not the proxy; null when the
+ * connection was gone before its address was read (a client that hung up). */
 function requestLineWriter(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => void {
   const logger = app.log as unknown as Record<symbol, unknown>
   const stream = logger[pino.symbols.streamSym] as Destination | undefined
@@ -63,7 +65,7 @@ function requestLineWriter(app: FastifyInstance): (request: FastifyRequest, repl
     stream.write(
       `{"level":30,"time":${Date.now()}${fixed},"reqId":${JSON.stringify(request.id)},` +
         `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url))},` +
-        `"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
+        `"ip":${JSON.stringify(request.ip ?? null)},"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
     )
   }
 }

@@ -1,5 +1,6 @@
 // What an operator reads in the log at LOG_LEVEL=info: one line per request, with the request's id (the
-// client's x-request-id when usable), method, url, status and time, and no secret a client put in a URL.
+// client's x-request-id when usable), method, url, the client's address, status and time, and no secret a
+// client put in a URL. (Behind a proxy the address is the client's: test/process/proxy.test.ts.)
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { startAnsweringServer } from '../helpers/processes.ts'
@@ -11,6 +12,7 @@ interface LogLine {
   reqId?: string
   method?: string
   url?: string
+  ip?: string
   status?: number
   ms?: number
 }
@@ -41,11 +43,16 @@ it('writes one line per request with its id, and keeps secrets in URLs out', asy
     .map((line) => JSON.parse(line) as LogLine)
   const requests = lines.filter((line) => line.msg === 'request' && line.url !== '/api/openapi.json')
   assert.deepEqual(
-    requests.map(({ method, url: path, status }) => ({ method, path, status })),
+    requests.map(({ method, url: path, ip, status }) => ({ method, path, ip, status })),
     [
-      { method: 'GET', path: '/api/plants?per_page=2', status: 200 },
-      { method: 'GET', path: '/api/plants/999999999', status: 404 },
-      { method: 'GET', path: '/api/plants?x-service-key-secret=[redacted]&password=[redacted]', status: 200 },
+      { method: 'GET', path: '/api/plants?per_page=2', ip: '127.0.0.1', status: 200 },
+      { method: 'GET', path: '/api/plants/999999999', ip: '127.0.0.1', status: 404 },
+      {
+        method: 'GET',
+        path: '/api/plants?x-service-key-secret=[redacted]&password=[redacted]',
+        ip: '127.0.0.1',
+        status: 200,
+      },
     ],
   )
   assert.equal(requests[0]!.reqId, 'lb-77.a')
