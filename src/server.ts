@@ -122,6 +122,12 @@ function superviseWorkers(config: Config, metrics: Server | null): void {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
     closeWhenAllStopped()
   }
+  // The workers accept their connections themselves from the one listening socket (SCHED_NONE), instead
+  // of the primary accepting and handing each on (Node's default on Linux): a connection handed to a
+  // worker that died before taking it stayed open and unanswered, and behind nginx a request sent on it
+  // hung until nginx's read timeout (4 of 7 runs of test/process/proxy.test.ts killed a worker so). A
+  // connection the kernel queued is taken by a living worker.
+  cluster.schedulingPolicy = cluster.SCHED_NONE
   for (let i = 0; i < config.workers; i++) cluster.fork()
   cluster.on('listening', (worker) => listening.add(worker.id))
   cluster.on('message', (_worker, message: Partial<StartupFailure>) => {

@@ -7,7 +7,7 @@ import { ROOT, start, type Started } from './processes.ts'
 import { tempDir } from './temp-dir.ts'
 
 const NGINX = process.env.HORTUS_NGINX || '/usr/sbin/nginx'
-export const SITE = join(ROOT, 'deploy', 'nginx', 'hortus.conf')
+const SITE = join(ROOT, 'deploy', 'nginx', 'hortus.conf')
 
 export interface Nginx {
   started: Started

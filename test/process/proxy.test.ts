@@ -334,11 +334,9 @@ describe(
         }).join('; '),
       )
       assert.ok(count('after the primary saw it') >= 300)
-      assert.deepEqual(
-        failed('after the primary saw it'),
-        [],
-        'every request after the primary saw the exit is answered',
-      )
+      // Every request is answered, those in flight at the kill too: nginx sends them again on another
+      // connection, and no connection is left with the dead worker (src/server.ts, SCHED_NONE).
+      for (const phase of PHASES) assert.deepEqual(failed(phase), [], `every request ${phase} is answered`)
 
       await waitFor('the primary starts another worker', () => {
         const now = workerPids()

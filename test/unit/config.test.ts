@@ -169,4 +169,24 @@ describe('loadConfig', () => {
     ]
     for (const [env, message] of refused) assert.throws(() => loadConfig(env), message)
   })
+
+  it('serves metrics only with a port, on loopback unless told, never on the API port', () => {
+    const none = loadConfig({})
+    assert.equal(none.metricsPort, null)
+    const on = loadConfig({ HORTUS_METRICS_PORT: '9464' })
+    assert.equal(on.metricsPort, 9464)
+    assert.equal(on.metricsHost, '127.0.0.1')
+    assert.equal(
+      loadConfig({ HORTUS_METRICS_PORT: '9464', HORTUS_METRICS_HOST: '0.0.0.0' }).metricsHost,
+      '0.0.0.0',
+    )
+    assert.throws(
+      () => loadConfig({ HORTUS_METRICS_PORT: '0' }),
+      /HORTUS_METRICS_PORT=0: must be a whole number from 1 to 65535/,
+    )
+    assert.throws(
+      () => loadConfig({ PORT: '8080', HORTUS_METRICS_PORT: '8080' }),
+      /HORTUS_METRICS_PORT=8080: the API listens there \(PORT\); choose another port/,
+    )
+  })
 })
