@@ -9,6 +9,7 @@ import pg from 'pg'
 import type { Database } from './schema.ts'
 import type { Db } from './store.ts'
 import { BackupError } from './backup-error.ts'
+import { withoutPassword } from './postgres.ts'
 
 /** Where Debian installs each version's programs, beside the wrapper on PATH. */
 const VERSIONED_BINARIES = '/usr/lib/postgresql'
@@ -161,16 +162,6 @@ function splitPassword(url: string): { dbname: string; password: string | null }
   const password = decodeURIComponent(parsed.password)
   parsed.password = ''
   return { dbname: parsed.toString(), password }
-}
-
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password) parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return 'the configured URL'
-  }
 }
 
 const oneLine = (error: unknown): string =>

@@ -310,7 +310,7 @@ function typeParsers(): pg.CustomTypesConfig {
 }
 
 /** The URL as it may appear in a message or a log. */
-function withoutPassword(url: string): string {
+export function withoutPassword(url: string): string {
   try {
     const parsed = new URL(url)
     if (parsed.password) parsed.password = '***'

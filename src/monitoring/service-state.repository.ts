@@ -1,19 +1,7 @@
 // What the metrics read from the database when they are scraped (every 15 s or so), each an indexed read:
-// the change feed's latest position, the mail and webhook queues, a mirror's last sync.
+// the mail and webhook queues, a mirror's last sync (the feed's position: revisions/revision.repository.ts).
 import { sql } from 'kysely'
 import type { Db } from '../db/store.ts'
-
-/** The feed's latest commit (the first part of a change's cursor, db/commit-order.ts); 0 when empty. */
-export async function latestFeedCommit(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('plant_revisions')
-    .select('commit_seq')
-    .where('commit_seq', 'is not', null)
-    .orderBy('commit_seq', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return Number(row?.commit_seq ?? 0)
-}
 
 export interface Queue {
   waiting: number

@@ -5,7 +5,8 @@ import { Gauge } from 'prom-client'
 import type { Store } from '../db/store.ts'
 import { registry } from '../metrics/instruments.ts'
 import { countPlants } from '../plants/plant.repository.ts'
-import { lastMirrorSync, latestFeedCommit, mailQueue, webhookQueue } from './service-state.repository.ts'
+import { lastFeedPosition } from '../revisions/revision.repository.ts'
+import { lastMirrorSync, mailQueue, webhookQueue } from './service-state.repository.ts'
 
 export function watchServiceState(store: Store): void {
   const db = store.reader
@@ -13,7 +14,7 @@ export function watchServiceState(store: Store): void {
     'hortus_change_feed_commit',
     "The change feed's latest commit: the first part of its newest cursor.",
     [],
-    async (set) => set({}, await latestFeedCommit(db)),
+    async (set) => set({}, (await lastFeedPosition(db)).commit),
   )
   gauge(
     'hortus_plants',

@@ -121,7 +121,7 @@ export async function lastFeedPosition(db: Db): Promise<FeedPosition> {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return row ? { commit: Number(row.commit_seq), id: row.id } : { commit: 0, id: 0 }
+  return row ? { commit: Number(row.commit_seq), id: Number(row.id) } : { commit: 0, id: 0 }
 }
 
 /** A plant's revisions after version `after` up to `upTo`, oldest first, at most `limit`: who made the

@@ -2,20 +2,6 @@
 // revision (a dataset's sources, the pests and diseases an import replaces).
 import { sql } from 'kysely'
 import type { Db } from '../db/store.ts'
-import type { FeedPosition } from '../revisions/revision.repository.ts'
-
-/** The last revision in feed order, or 0.0 before the first. */
-export async function lastFeedPosition(db: Db): Promise<FeedPosition> {
-  const row = await db
-    .selectFrom('plant_revisions')
-    .select(['commit_seq', 'id'])
-    .where('commit_seq', 'is not', null)
-    .orderBy('commit_seq', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return row ? { commit: Number(row.commit_seq), id: Number(row.id) } : { commit: 0, id: 0 }
-}
 
 /** What an import can change without a revision: its header's sources (a few rows, read whole) and the
  * problems it replaces (new rows, new ids). */

@@ -9,7 +9,8 @@ import { AppError } from '../errors.ts'
 import { parseInstant } from '../plants/plant-reads.ts'
 import { encodeCursor } from '../revisions/change-feed.ts'
 import { exportDataset } from './export.ts'
-import { lastFeedPosition, unrevisedState } from './export.repository.ts'
+import { unrevisedState } from './export.repository.ts'
+import { lastFeedPosition } from '../revisions/revision.repository.ts'
 
 /** Bumped when the lines an export writes change shape, so no client keeps an export of the old shape. */
 const FORMAT = 2
