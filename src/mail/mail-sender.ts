@@ -79,6 +79,8 @@ export class MailSender {
   private async sendRound(): Promise<void> {
     try {
       const now = new Date()
+      // Most rounds find nothing: asked of the reader first, so an idle round takes no write lock.
+      if (!(await outbox.anyDue(this.store.reader, now.toISOString()))) return
       const due = await outbox.takeDue(this.store.db, {
         now: now.toISOString(),
         lockedUntil: new Date(now.getTime() + HOLD_MS).toISOString(),

@@ -28,6 +28,20 @@ export async function insertMessage(
     .execute()
 }
 
+/** True when a message is due and no sender holds it: what takeDue would take, read without a write. */
+export async function anyDue(db: Db, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /**
  * Takes up to `limit` messages that are due and that no sender holds, holding them until `lockedUntil`. On
  * PostgreSQL the rows are locked with SKIP LOCKED, so two processes never take one message at once.

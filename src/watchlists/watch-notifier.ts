@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Store } from '../db/store.ts'
 import { mailFooter, queueMail } from '../mail/outbox.ts'
-import { holdFeedPlace, moveFeedPlace } from '../revisions/feed-places.repository.ts'
+import { feedMovedPast, holdFeedPlace, moveFeedPlace } from '../revisions/feed-places.repository.ts'
 import * as repo from './watchlist.repository.ts'
 import { newUnsubscribeLink } from './watchlist.service.ts'
 
@@ -50,13 +50,24 @@ export class WatchNotifier {
 
   /** One round; a round never overlaps the last. */
   notify(): Promise<void> {
-    this.round ??= this.store
-      .transaction((tx) => this.notifyIn(tx))
+    this.round ??= this.anythingToDo()
+      .then(async (work) => {
+        if (work) await this.store.transaction((tx) => this.notifyIn(tx))
+      })
       .catch((error: unknown) => this.log.warn({ err: error }, 'watchlist notifier round failed'))
       .finally(() => {
         this.round = null
       })
     return this.round
+  }
+
+  /** A change after the notifier's place, or a digest due: asked of the reader, so an idle round takes no
+   * write lock. */
+  private async anythingToDo(): Promise<boolean> {
+    if (await feedMovedPast(this.store.reader, 'watchlists')) return true
+    if (!this.mail) return false
+    const dayAgo = new Date(Date.now() - this.timing.digestSeconds * 1000).toISOString()
+    return (await repo.dueDigests(this.store.reader, dayAgo)).length > 0
   }
 
   private async notifyIn(tx: Db): Promise<void> {

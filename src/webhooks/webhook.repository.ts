@@ -89,6 +89,21 @@ export interface DueDelivery {
   account_id: number
 }
 
+/** True when some undelivered delivery is due and unheld: takeDueDeliveries, which sends only each
+ * webhook's oldest, then has something to take or nothing anyone could, read without a write. */
+export async function anyDeliveryDue(db: Db, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /**
  * Takes the deliveries that are due, each the oldest undelivered one of its webhook (a webhook's changes
  * go in order), holding them until `lockedUntil`; on PostgreSQL with SKIP LOCKED, so no two processes send
