@@ -11,15 +11,7 @@ import { openStore } from './open-store.ts'
 import { DatabaseOpenError, ImportRunningError, type Store } from './db/store.ts'
 import { seedIfEmpty } from './transfer/seed.ts'
 import { anyActiveKey } from './accounts/account.repository.ts'
-import { databaseObserver } from './monitoring/database-observer.ts'
-import { watchServiceState } from './monitoring/state-gauges.ts'
-import {
-  MetricsListenError,
-  answerPrimaryForMetrics,
-  collectProcessMetrics,
-  serveMetrics,
-} from './monitoring/metrics-server.ts'
-
+import type { DatabaseObserver } from './db/observer.ts'
 /** The address cannot be listened on: its message is the one line the operator sees. */
 class ListenError extends Error {}
 
@@ -157,25 +149,31 @@ function superviseWorkers(config: Config, metrics: Server | null): void {
 const metricsAddress = ({ metricsHost, metricsPort }: Config) =>
   metricsPort === null ? null : { host: metricsHost, port: metricsPort }
 
-/** With HORTUS_METRICS_PORT, a serving process counts (monitoring/); one process also serves its series,
- * a worker hands them to the primary, which serves them all. */
-async function countFor(config: Config, store: Store, serving: boolean): Promise<void> {
-  collectProcessMetrics()
-  watchServiceState(store)
-  if (!serving) return answerPrimaryForMetrics()
-  await serveMetrics(metricsAddress(config)!, false)
+/** With HORTUS_METRICS_PORT, the metrics (src/monitoring/, loaded only then, and prom-client with it). */
+const loadMonitoring = (config: Config) =>
+  config.metricsPort === null ? null : import('./monitoring/metrics-server.ts')
+
+/** A serving process counts; with one process it also serves its series, a worker hands them to the
+ * primary, which serves them all. Returns the store's observer, null without metrics. */
+async function countFor(config: Config, serving: boolean) {
+  const monitoring = await loadMonitoring(config)
+  if (!monitoring) return { observer: null, watch: (_store: Store) => {} }
+  const counting = await monitoring.countInThisProcess()
+  if (serving) await monitoring.serveMetrics(metricsAddress(config)!, counting.registry)
+  else monitoring.answerPrimaryForMetrics(counting.registry)
+  return counting
 }
 
 async function main(): Promise<void> {
   loadEnvFile()
   const config = loadConfig()
-  const metrics = config.metricsPort !== null
-  const openServingStore = () =>
-    openStore(config.database, config.readDatabase, metrics ? databaseObserver() : null)
+  const openServingStore = (observer: DatabaseObserver | null) =>
+    openStore(config.database, config.readDatabase, observer)
   if (config.workers === 1) {
-    const store = await openServingStore()
     // Before the starter dataset is loaded: its import is among what the metrics show.
-    if (metrics) await countFor(config, store, true)
+    const counting = await countFor(config, true)
+    const store = await openServingStore(counting.observer)
+    counting.watch(store)
     await prepareDatabase(config, store)
     return serve(config, store)
   }
@@ -184,19 +182,21 @@ async function main(): Promise<void> {
     const store = await openStore(config.database)
     await prepareDatabase(config, store).finally(() => store.close())
     const address = metricsAddress(config)
-    const served = address ? await serveMetrics(address, true) : null
+    const served = address ? await (await loadMonitoring(config))!.serveMetrics(address, 'workers') : null
     console.log(`Starting ${config.workers} workers on ${config.host}:${config.port}`)
     return superviseWorkers(config, served)
   }
-  const store = await openServingStore()
-  if (metrics) await countFor(config, store, false)
+  const counting = await countFor(config, false)
+  const store = await openServingStore(counting.observer)
+  counting.watch(store)
   return serve(config, store)
 }
 
 main().catch((error: unknown) => {
-  const known = [ConfigError, DatabaseOpenError, ListenError, MetricsListenError].some(
-    (kind) => error instanceof kind,
-  )
+  // The metrics' class is not imported here: its module is loaded only with metrics (loadMonitoring).
+  const known =
+    [ConfigError, DatabaseOpenError, ListenError].some((kind) => error instanceof kind) ||
+    (error instanceof Error && error.name === 'MetricsListenError')
   // Anything else is a bug: its stack trace helps the report.
   const line = known ? (error as Error).message : error instanceof Error ? (error.stack ?? error) : error
   if (cluster.isWorker && process.send) {

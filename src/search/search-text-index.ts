@@ -32,7 +32,7 @@ const newEntriesOf = (store: Store, batch: IndexBatch) =>
  * only attributes) leaves the names and the entry alone. */
 async function replaceEntries({ store, tx, batch }: IndexWrite, saves: readonly PlantSave[]) {
   const words = wordsOf(batch)
-  searchIndexWrites.inc(saves.length)
+  searchIndexWrites.inc({}, saves.length)
   const entries = saves.map(({ plant }) => searchEntry(plant))
   const befores = saves.map(({ plant, before }) => before && { ...before, id: plant.id })
   saves.forEach(({ plant }, index) => words.count(befores[index] ?? null, plant))
