@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Store } from '../db/store.ts'
 import * as outbox from './outbox.repository.ts'
 import { mailSent } from '../metrics/instruments.ts'
+import { Rounds } from '../rounds.ts'
 
 export interface MailSettings {
   /** `smtp://user:password@host:port` or `smtps://…` (HORTUS_SMTP_URL). */
@@ -35,8 +36,8 @@ const KEEP_SENT_MS = 7 * 86_400_000
 export class MailSender {
   private readonly transport: Transporter
   private readonly timing: SenderTiming
-  private timer: NodeJS.Timeout | null = null
-  private round: Promise<void> | null = null
+  /** Every due message each round, one after the other. */
+  private readonly rounds: Rounds
 
   constructor(
     private readonly store: Store,
@@ -45,6 +46,7 @@ export class MailSender {
     timing: Partial<SenderTiming> = {},
   ) {
     this.timing = { ...DEFAULT_TIMING, ...timing }
+    this.rounds = new Rounds(() => this.sendRound(), this.timing.pollMs)
     // A server that does not answer cannot hold the loop: each step of a delivery has its time.
     this.transport = nodemailer.createTransport({
       url: settings.smtpUrl,
@@ -55,25 +57,13 @@ export class MailSender {
   }
 
   start(): void {
-    if (this.timer) return
-    this.timer = setInterval(() => void this.sendDue(), this.timing.pollMs)
-    this.timer.unref()
+    this.rounds.start()
   }
 
   /** Stops the loop and waits for the round in progress. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.round
+    await this.rounds.stop()
     this.transport.close()
-  }
-
-  /** One round: every due message, one after the other. A round never overlaps the last. */
-  sendDue(): Promise<void> {
-    this.round ??= this.sendRound().finally(() => {
-      this.round = null
-    })
-    return this.round
   }
 
   private async sendRound(): Promise<void> {

@@ -8,6 +8,7 @@ import { mailFooter, queueMail } from '../mail/outbox.ts'
 import { feedMovedPast, holdFeedPlace, moveFeedPlace } from '../revisions/feed-places.repository.ts'
 import * as repo from './watchlist.repository.ts'
 import { newUnsubscribeLink } from './watchlist.service.ts'
+import { Rounds } from '../rounds.ts'
 
 export interface NotifierTiming {
   pollMs: number
@@ -22,8 +23,7 @@ const KEEP_UNSUBSCRIBE_LINKS_MS = 365 * 86_400_000
 
 export class WatchNotifier {
   private readonly timing: NotifierTiming
-  private timer: NodeJS.Timeout | null = null
-  private round: Promise<void> | null = null
+  private readonly rounds: Rounds
 
   constructor(
     private readonly store: Store,
@@ -34,31 +34,23 @@ export class WatchNotifier {
     timing: Partial<NotifierTiming> = {},
   ) {
     this.timing = { ...DEFAULT_TIMING, ...timing }
+    this.rounds = new Rounds(() => this.notifyRound(), this.timing.pollMs)
   }
 
   start(): void {
-    if (this.timer) return
-    this.timer = setInterval(() => void this.notify(), this.timing.pollMs)
-    this.timer.unref()
+    this.rounds.start()
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.round
+  stop(): Promise<void> {
+    return this.rounds.stop()
   }
 
-  /** One round; a round never overlaps the last. */
-  notify(): Promise<void> {
-    this.round ??= this.anythingToDo()
-      .then(async (work) => {
-        if (work) await this.store.transaction((tx) => this.notifyIn(tx))
-      })
-      .catch((error: unknown) => this.log.warn({ err: error }, 'watchlist notifier round failed'))
-      .finally(() => {
-        this.round = null
-      })
-    return this.round
+  private async notifyRound(): Promise<void> {
+    try {
+      if (await this.anythingToDo()) await this.store.transaction((tx) => this.notifyIn(tx))
+    } catch (error) {
+      this.log.warn({ err: error }, 'watchlist notifier round failed')
+    }
   }
 
   /** A change after the notifier's place, or a digest due: asked of the reader, so an idle round takes no

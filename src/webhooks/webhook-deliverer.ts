@@ -16,6 +16,7 @@ import { feedMovedPast, holdFeedPlace, moveFeedPlace } from '../revisions/feed-p
 import * as repo from './webhook.repository.ts'
 import { resolveWebhookTarget } from './webhook-address.ts'
 import { webhookAttempts } from '../metrics/instruments.ts'
+import { Rounds } from '../rounds.ts'
 
 export interface DelivererOptions {
   retrySeconds: number
@@ -43,9 +44,7 @@ function signature(secret: string, body: string, unixSeconds: number): string {
 }
 
 export class WebhookDeliverer {
-  private timer: NodeJS.Timeout | null = null
-  private round: Promise<void> | null = null
-  private readonly pollMs: number
+  private readonly rounds: Rounds
   private readonly giveUpMs: number
 
   constructor(
@@ -53,30 +52,18 @@ export class WebhookDeliverer {
     private readonly options: DelivererOptions,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.pollMs = options.pollMs ?? 1000
     this.giveUpMs = (options.giveUpSeconds ?? 86_400) * 1000
+    const round = () =>
+      this.deliverRound().catch((error: unknown) => this.log.warn({ err: error }, 'webhook round failed'))
+    this.rounds = new Rounds(round, options.pollMs ?? 1000)
   }
 
   start(): void {
-    if (this.timer) return
-    this.timer = setInterval(() => void this.deliver(), this.pollMs)
-    this.timer.unref()
+    this.rounds.start()
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.round
-  }
-
-  /** One round; a round never overlaps the last. */
-  deliver(): Promise<void> {
-    this.round ??= this.deliverRound()
-      .catch((error: unknown) => this.log.warn({ err: error }, 'webhook round failed'))
-      .finally(() => {
-        this.round = null
-      })
-    return this.round
+  stop(): Promise<void> {
+    return this.rounds.stop()
   }
 
   private async deliverRound(): Promise<void> {
